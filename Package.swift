@@ -1,0 +1,43 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "MVIKit",
+  platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10)],
+  products: [
+    .library(name: "MVIKit", targets: ["MVIKit"]),
+    .library(name: "MVIKitTesting", targets: ["MVIKitTesting"]),
+    .library(name: "MVIKitTerminal", targets: ["MVIKitTerminal"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+  ],
+  targets: [
+    .target(
+      name: "MVIKit",
+      dependencies: [.product(name: "Logging", package: "swift-log")]
+    ),
+    .target(
+      name: "MVIKitTesting",
+      dependencies: [
+        "MVIKit",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
+    .target(name: "MVIKitTerminal", dependencies: ["MVIKit"]),
+    .testTarget(
+      name: "MVIKitTests",
+      dependencies: [
+        "MVIKit", "MVIKitTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .testTarget(name: "MVIKitTerminalTests", dependencies: ["MVIKitTerminal", "MVIKitTesting"]),
+  ]
+)

@@ -1,0 +1,58 @@
+extension Effect {
+  /// Embeds a child model's effect in a parent's, translating its intents and side effects.
+  ///
+  /// ```swift
+  /// case let .counter(childIntent):
+  ///   return counter.reduce(&state.counter, childIntent)
+  ///     .map(intent: Intent.counter, sideEffect: SideEffect.counter)
+  /// ```
+  public func map<NewIntent: Sendable, NewSideEffect: Sendable>(
+    intent transformIntent: @escaping @Sendable (Intent) -> NewIntent,
+    sideEffect transformSideEffect: @escaping @Sendable (SideEffect) -> NewSideEffect
+  ) -> Effect<NewIntent, NewSideEffect> {
+    typealias Mapped = Effect<NewIntent, NewSideEffect>
+    func map(_ effect: Self) -> Mapped {
+      effect.map(intent: transformIntent, sideEffect: transformSideEffect)
+    }
+    switch operation {
+    case .none:
+      return .none
+    case let .send(intent):
+      return Mapped(.send(transformIntent(intent)))
+    case let .emit(sideEffect):
+      return Mapped(.emit(transformSideEffect(sideEffect)))
+    case let .run(priority, body):
+      return Mapped(
+        .run(priority) { send in
+          await body(send.pullback(intent: transformIntent, sideEffect: transformSideEffect))
+        })
+    case let .merge(effects):
+      return Mapped(.merge(effects.map(map)))
+    case let .concatenate(effects):
+      return Mapped(.concatenate(effects.map(map)))
+    case let .cancellable(id, cancelInFlight, effect):
+      return Mapped(.cancellable(id, cancelInFlight: cancelInFlight, map(effect)))
+    case let .cancel(id):
+      return Mapped(.cancel(id))
+    case let .throttle(id, rule, effect):
+      return Mapped(.throttle(id, rule, map(effect)))
+    }
+  }
+
+  /// Embeds a child model's effect in a parent's, translating its intents.
+  public func map<NewIntent: Sendable>(
+    _ transform: @escaping @Sendable (Intent) -> NewIntent
+  ) -> Effect<NewIntent, SideEffect> {
+    map(intent: transform, sideEffect: { $0 })
+  }
+}
+
+extension Effect where SideEffect == Never {
+  /// Embeds a child effect without side effects in a parent with side effects.
+  public func map<NewIntent: Sendable, NewSideEffect: Sendable>(
+    intent transform: @escaping @Sendable (Intent) -> NewIntent,
+    sideEffect: NewSideEffect.Type = NewSideEffect.self
+  ) -> Effect<NewIntent, NewSideEffect> {
+    map(intent: transform, sideEffect: { (never: Never) -> NewSideEffect in })
+  }
+}

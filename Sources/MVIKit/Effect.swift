@@ -1,0 +1,82 @@
+/// A description of work that a ``Model`` asks the ``Store`` to do after reducing an intent.
+///
+/// Effects are values: `reduce` returns them and the store runs them. Build them with the static
+/// constructors (``none``, ``send(_:)``, ``emit(_:)``, ``run(priority:_:catch:)``) and combine
+/// them with ``merge(_:)-swift.type.method``, ``concatenate(_:)-swift.type.method``,
+/// ``cancellable(id:cancelInFlight:)``, ``debounce(id:for:clock:)`` and
+/// ``throttle(id:for:clock:latest:)``.
+public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
+  @usableFromInline
+  package enum Operation: Sendable {
+    case none
+    case send(Intent)
+    case emit(SideEffect)
+    case run(TaskPriority?, @Sendable (Send<Intent, SideEffect>) async -> Void)
+    case merge([Effect])
+    case concatenate([Effect])
+    indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
+    case cancel(EffectID)
+    indirect case throttle(EffectID, ThrottleRule, Effect)
+  }
+
+  @usableFromInline
+  package let operation: Operation
+
+  @usableFromInline
+  package init(_ operation: Operation) {
+    self.operation = operation
+  }
+
+  /// No work. Returning it costs nothing: no allocation, no task.
+  @inlinable
+  public static var none: Self { Self(.none) }
+
+  /// Feeds `intent` back into the store right after the current reduce, synchronously.
+  public static func send(_ intent: Intent) -> Self { Self(.send(intent)) }
+
+  /// Emits a one-shot side effect to the View; it is delivered exactly once.
+  public static func emit(_ sideEffect: SideEffect) -> Self { Self(.emit(sideEffect)) }
+
+  /// Runs asynchronous work that may send intents and emit side effects.
+  ///
+  /// The work runs in its own task, off the main actor. When it throws, `handler` receives the
+  /// error and may send an intent that puts the failure into state. Without a handler the
+  /// error is reported through ``Store/flowObserver`` (or standard error when there is none); it
+  /// is never swallowed silently. Cancellation is not an error: a cancelled effect calls neither.
+  ///
+  /// ```swift
+  /// return .run { [count = state.count] send in
+  ///   await send(.factLoaded(try await fact(count)))
+  /// } catch: { error, send in
+  ///   await send(.factFailed(String(describing: error)))
+  /// }
+  /// ```
+  public static func run(
+    priority: TaskPriority? = nil,
+    _ operation: @escaping @Sendable (_ send: Send<Intent, SideEffect>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Intent, SideEffect>) async -> Void)? =
+      nil
+  ) -> Self {
+    Self(
+      .run(priority) { send in
+        do {
+          try await operation(send)
+        } catch {
+          if Task.isCancelled || error is CancellationError { return }
+          if let handler {
+            await handler(error, send)
+          } else {
+            await send.report(error)
+          }
+        }
+      })
+  }
+}
+
+/// How a throttled effect behaves; carried inside ``Effect`` until the store runs it.
+@usableFromInline
+package struct ThrottleRule: Sendable {
+  package let interval: Duration
+  package let latest: Bool
+  package let clock: any Clock<Duration>
+}

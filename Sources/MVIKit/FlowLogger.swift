@@ -1,0 +1,48 @@
+import Logging
+
+/// A ready ``Store/flowObserver`` that writes the flow to a swift-log `Logger`.
+///
+/// ```swift
+/// store.flowObserver = FlowLogger<Counter>(label: "counter").log
+/// ```
+///
+/// Values wrapped in ``Secret`` print as `Secret(••••)`; `redact` can blank out more (for
+/// example a field whose type you do not own).
+public struct FlowLogger<M: Model>: Sendable {
+  private let logger: Logger
+  private let level: Logger.Level
+  private let redact: @Sendable (String) -> String
+
+  /// Logs to `logger` at `level`, passing every message through `redact` first.
+  public init(
+    logger: Logger,
+    level: Logger.Level = .debug,
+    redact: @escaping @Sendable (String) -> String = { $0 }
+  ) {
+    self.logger = logger
+    self.level = level
+    self.redact = redact
+  }
+
+  /// Logs to a new `Logger` with `label`.
+  public init(label: String, level: Logger.Level = .debug) {
+    self.init(logger: Logger(label: label), level: level)
+  }
+
+  /// Logs one event; pass this method as a store's ``Store/flowObserver``.
+  public func log(_ event: FlowEvent<M>) {
+    let message: String
+    switch event {
+    case let .intent(intent):
+      message = "intent: \(String(describing: intent))"
+    case let .stateChanged(_, state):
+      message = "state: \(String(describing: state))"
+    case let .sideEffect(sideEffect):
+      message = "side effect: \(String(describing: sideEffect))"
+    case let .unhandledError(error):
+      logger.error("\(redact("unhandled effect error: \(String(describing: error))"))")
+      return
+    }
+    logger.log(level: level, "\(redact(message))")
+  }
+}

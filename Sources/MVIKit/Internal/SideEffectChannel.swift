@@ -1,0 +1,86 @@
+/// A queue of one-shot side effects: each element goes to exactly one consumer, once.
+///
+/// Elements sent while nobody is waiting are buffered until someone iterates, so a View that
+/// subscribes late or re-subscribes still gets each of them once.
+package final class SideEffectChannel<Element: Sendable>: Sendable {
+  private struct Queue {
+    var buffer: [Element] = []
+    var head = 0
+    var waiters: [(id: Int, continuation: CheckedContinuation<Element?, Never>)] = []
+    var cancelled: Set<Int> = []
+    var nextID = 0
+    var isFinished = false
+
+    mutating func popFirst() -> Element? {
+      guard head < buffer.count else { return nil }
+      let element = buffer[head]
+      head += 1
+      if head == buffer.count {
+        buffer.removeAll(keepingCapacity: true)
+        head = 0
+      } else if head > 64, head * 2 > buffer.count {
+        buffer.removeFirst(head)
+        head = 0
+      }
+      return element
+    }
+  }
+
+  private let queue = Locked(Queue())
+
+  package init() {}
+
+  package func send(_ element: Element) {
+    let waiter: CheckedContinuation<Element?, Never>? = queue.withLock { queue in
+      guard !queue.isFinished else { return nil }
+      if queue.waiters.isEmpty {
+        queue.buffer.append(element)
+        return nil
+      }
+      return queue.waiters.removeFirst().continuation
+    }
+    waiter?.resume(returning: element)
+  }
+
+  package func finish() {
+    let waiters = queue.withLock { queue in
+      queue.isFinished = true
+      defer { queue.waiters.removeAll() }
+      return queue.waiters
+    }
+    for waiter in waiters { waiter.continuation.resume(returning: nil) }
+  }
+
+  /// Elements buffered and not yet delivered.
+  package var pendingCount: Int {
+    queue.withLock { $0.buffer.count - $0.head }
+  }
+
+  package func next() async -> Element? {
+    if let element = queue.withLock({ $0.popFirst() }) { return element }
+    let id = queue.withLock { queue in
+      queue.nextID += 1
+      return queue.nextID
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let immediate: Element?? = queue.withLock { queue in
+          if let element = queue.popFirst() { return .some(element) }
+          if queue.isFinished || queue.cancelled.remove(id) != nil { return .some(nil) }
+          queue.waiters.append((id, continuation))
+          return nil
+        }
+        if let immediate { continuation.resume(returning: immediate) }
+      }
+    } onCancel: {
+      let waiter: CheckedContinuation<Element?, Never>? = queue.withLock { queue in
+        if let index = queue.waiters.firstIndex(where: { $0.id == id }) {
+          return queue.waiters.remove(at: index).continuation
+        }
+        queue.cancelled.insert(id)
+        return nil
+      }
+      waiter?.resume(returning: nil)
+    }
+  }
+}

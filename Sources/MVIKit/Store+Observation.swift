@@ -1,0 +1,75 @@
+import Observation
+
+extension Store {
+  /// Reads a member of the state; an observer is notified only when this member changes.
+  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
+    if let parent { return parent.read(keyPath) }
+    let value = _state[keyPath: keyPath]
+    track(keyPath, value: value, isEqual: { $0 == $1 })
+    return value
+  }
+
+  /// Reads a member of the state. It is not `Equatable`, so its observers are notified after
+  /// every intent.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
+    if let parent { return parent.read(keyPath) }
+    track(keyPath, value: nil, isEqual: nil)
+    return _state[keyPath: keyPath]
+  }
+
+  /// Every state, starting with the current one, for views that do not use Observation.
+  ///
+  /// A slow consumer gets the newest state, not a backlog. The sequence ends when the store
+  /// is deallocated.
+  public var states: AsyncStream<M.State> {
+    let (stream, continuation) = AsyncStream.makeStream(
+      of: M.State.self, bufferingPolicy: .bufferingNewest(1))
+    continuation.yield(state)
+    nextStreamID += 1
+    let id = nextStreamID
+    let streams = stateStreams
+    streams.withLock { $0[id] = continuation }
+    continuation.onTermination = { _ in _ = streams.withLock { $0.removeValue(forKey: id) } }
+    needsSlowSend = true
+    return stream
+  }
+
+  private func track<Value>(
+    _ keyPath: KeyPath<M.State, Value>,
+    value: Value?,
+    isEqual: ((Value, Value) -> Bool)?
+  ) {
+    typealias Member = TrackedValue<Store, M.State, Value>
+    if let existing = tracked[keyPath] {
+      registrar.access(self, keyPath: unsafeDowncast(existing, to: Member.self).subjectPath)
+      return
+    }
+    let subjectPath = (\Store.state).appending(path: keyPath)
+    tracked[keyPath] = Member(
+      subjectPath: subjectPath, statePath: keyPath, last: value, isEqual: isEqual)
+    needsSlowSend = true
+    registrar.access(self, keyPath: subjectPath)
+  }
+
+  /// Tells observers about what the last reduce changed, then forgets those members until
+  /// they are read again (observations are one-shot).
+  func notifyObservers() {
+    if tracksWholeState {
+      tracksWholeState = false
+      registrar.willSet(self, keyPath: \.state)
+      registrar.didSet(self, keyPath: \.state)
+    }
+    if !tracked.isEmpty {
+      var changed: [TrackedMember<Store, M.State>] = []
+      for (key, member) in tracked where member.hasChanged(in: _state) {
+        changed.append(member)
+        tracked[key] = nil
+      }
+      for member in changed { member.willSet(registrar, self) }
+      for member in changed { member.didSet(registrar, self) }
+    }
+    let streams = stateStreams.withLock { Array($0.values) }
+    for stream in streams { stream.yield(_state) }
+    updateNeedsSlowSend()
+  }
+}

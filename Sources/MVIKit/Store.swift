@@ -1,0 +1,158 @@
+import Foundation
+import Observation
+
+/// Runs a ``Model``: holds its state, reduces intents, runs effects, delivers side effects.
+///
+/// The View reads state through the store (`store.count`, or `store.state` as a whole) and
+/// changes it only by sending intents:
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State(), model: Counter(fact: numberFact))
+/// store.send(.increment)
+/// store.count  // 1
+/// ```
+///
+/// `Store` is `Observable`: a SwiftUI view (or `withObservationTracking`) that reads only
+/// `store.count` is not invalidated when another member changes. No macro is needed on the
+/// state type; members that are `Equatable` are compared, others count as changed on every
+/// intent. For other views, ``states`` is an `AsyncSequence` of states.
+@MainActor
+@dynamicMemberLookup
+public final class Store<M: Model> {
+  @usableFromInline var _state: M.State
+  @usableFromInline let model: M?
+  @usableFromInline let parent: (any StoreParent<M.State, M.Intent>)?
+  /// True when a send must do more than reduce and run effects: notify observers, call the
+  /// flow observer, feed the state streams, or forward to a parent.
+  @usableFromInline var needsSlowSend: Bool
+
+  let runner = EffectRunner<M.Intent, M.SideEffect>()
+  let registry: TaskRegistry
+  let channel = SideEffectChannel<M.SideEffect>()
+  let stateStreams = Locked<[Int: AsyncStream<M.State>.Continuation]>([:])
+  var nextStreamID = 0
+  let registrar = ObservationRegistrar()
+  var tracked: [AnyKeyPath: TrackedMember<Store, M.State>] = [:]
+  var tracksWholeState = false
+
+  /// Sees every intent, state change, side effect and unhandled effect error, in order.
+  ///
+  /// Use it for logging (see ``FlowLogger``), recording, or analytics. It runs on the main
+  /// actor inside ``send(_:)``, so keep it quick. Setting it makes each send keep a copy of the
+  /// previous state for ``FlowEvent/stateChanged(from:to:)``.
+  public var flowObserver: (@MainActor (FlowEvent<M>) -> Void)? {
+    didSet { updateNeedsSlowSend() }
+  }
+
+  /// Creates a store that runs `model`, starting from `initialState`.
+  public init(initialState: M.State, model: M) {
+    self._state = initialState
+    self.model = model
+    self.parent = nil
+    self.needsSlowSend = false
+    self.registry = runner.registry
+    connectRunner()
+  }
+
+  init(scopedFrom parent: any StoreParent<M.State, M.Intent>) {
+    self._state = parent.state
+    self.model = nil
+    self.parent = parent
+    self.needsSlowSend = true
+    self.registry = runner.registry
+    channel.finish()
+  }
+
+  deinit {
+    registry.cancelAll()
+    channel.finish()
+    for stream in stateStreams.withLock({ Array($0.values) }) { stream.finish() }
+  }
+
+  /// The whole current state. Reading it in an observing context tracks every change.
+  public var state: M.State {
+    if let parent { return parent.state }
+    registrar.access(self, keyPath: \.state)
+    if !tracksWholeState {
+      tracksWholeState = true
+      needsSlowSend = true
+    }
+    return _state
+  }
+
+  /// The one-shot side effects of the model, each delivered once. See ``SideEffects``.
+  ///
+  /// A scoped store has none of its own: its side effects reach the root store's sequence.
+  public var sideEffects: SideEffects<M.SideEffect> {
+    SideEffects(channel: channel)
+  }
+
+  /// Reduces `intent` at once, synchronously, then starts the effect that the model returned.
+  ///
+  /// When the effect is ``Effect/none`` this allocates nothing and starts no task. From
+  /// another isolation domain, call it with `await store.send(intent)`.
+  ///
+  /// - Returns: A handle on the started effects, to ``StoreTask/finish()`` or
+  ///   ``StoreTask/cancel()`` them.
+  @inlinable
+  @discardableResult
+  public func send(_ intent: M.Intent) -> StoreTask {
+    guard !needsSlowSend, let model else { return sendObserved(intent) }
+    let effect = model.reduce(&_state, intent)
+    if case .none = effect.operation { return StoreTask(nil) }
+    return start(effect)
+  }
+
+  @usableFromInline
+  func start(_ effect: Effect<M.Intent, M.SideEffect>) -> StoreTask {
+    StoreTask(runner.execute(effect))
+  }
+
+  @usableFromInline
+  func sendObserved(_ intent: M.Intent) -> StoreTask {
+    guard let model else {
+      guard let parent else { return StoreTask(nil) }
+      return parent.send(intent)
+    }
+    let effect: Effect<M.Intent, M.SideEffect>
+    if let flowObserver {
+      flowObserver(.intent(intent))
+      let before = _state
+      effect = model.reduce(&_state, intent)
+      if !isEqualIfEquatable(before, _state) {
+        flowObserver(.stateChanged(from: before, to: _state))
+      }
+    } else {
+      effect = model.reduce(&_state, intent)
+    }
+    notifyObservers()
+    if case .none = effect.operation { return StoreTask(nil) }
+    return start(effect)
+  }
+
+  private func connectRunner() {
+    runner.intentSink = { [weak self] intent in self?.send(intent).task }
+    runner.sideEffectSink = { [weak self] sideEffect in
+      guard let self else { return }
+      self.flowObserver?(.sideEffect(sideEffect))
+      self.channel.send(sideEffect)
+    }
+    runner.errorSink = { [weak self] error in
+      guard let self else { return }
+      if let flowObserver = self.flowObserver {
+        flowObserver(.unhandledError(error))
+      } else {
+        let message = "MVIKit: an effect of Store<\(M.self)> threw an error with no catch: handler: \(error)\n"
+        FileHandle.standardError.write(Data(message.utf8))
+      }
+    }
+  }
+
+  func updateNeedsSlowSend() {
+    needsSlowSend =
+      parent != nil || flowObserver != nil || tracksWholeState || !tracked.isEmpty
+      || stateStreams.withLock { !$0.isEmpty }
+  }
+}
+
+extension Store: Observable {}

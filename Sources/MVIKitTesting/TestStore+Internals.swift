@@ -1,0 +1,115 @@
+import CustomDump
+import IssueReporting
+import MVIKit
+
+extension TestStore {
+  @discardableResult
+  func reduce(
+    _ intent: M.Intent,
+    assert: ((inout M.State) throws -> Void)?,
+    what: String?,
+    at location: Origin
+  ) -> StoreTask {
+    let before = state
+    var actual = state
+    let effect = model.reduce(&actual, intent)
+    state = actual
+    if let what {
+      var expected = exhaustivity == .on ? before : actual
+      do {
+        try assert?(&expected)
+      } catch {
+        fail("The assertion after \(what) threw: \(error)", at: location)
+      }
+      if expected != actual {
+        let difference = diff(expected, actual, format: .proportional) ?? "(no printable difference)"
+        fail(
+          "State after \(what) is not what the test expected: (−expected +actual)\n\(difference)",
+          at: location)
+      }
+    }
+    return StoreTask(runner.execute(effect))
+  }
+
+  func popIntent() -> M.Intent? {
+    ledger.withLock { $0.intents.isEmpty ? nil : $0.intents.removeFirst() }
+  }
+
+  /// Polls `condition` until it holds or `timeout` passes, letting effects run meanwhile.
+  func waitFor(_ timeout: Duration?, _ condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout ?? self.timeout)
+    var spins = 0
+    while !condition() {
+      if clock.now >= deadline { return false }
+      spins += 1
+      if spins < 200 {
+        await Task.yield()
+      } else {
+        // Work on other threads (a loopback request, a file read) needs more than yields.
+        try? await Task.sleep(for: .microseconds(200))
+      }
+    }
+    return true
+  }
+
+  func checkErrors(at location: Origin) {
+    let errors = ledger.withLock { ledger in
+      defer { ledger.errors.removeAll() }
+      return ledger.errors
+    }
+    for error in errors {
+      fail("An effect threw an error that no catch: handler handled: \(error)", at: location)
+    }
+  }
+
+  func fail(_ message: String, at location: Origin) {
+    reportIssue(
+      message, fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column)
+  }
+
+  func describe(_ value: Any) -> String {
+    var text = ""
+    customDump(value, to: &text, maxDepth: 2)
+    return text
+  }
+
+  nonisolated static func describe(_ ledger: Ledger) -> String {
+    var lines: [String] = []
+    for intent in ledger.intents {
+      var text = ""
+      customDump(intent, to: &text, maxDepth: 2)
+      lines.append("  intent: \(text)")
+    }
+    for sideEffect in ledger.sideEffects {
+      var text = ""
+      customDump(sideEffect, to: &text, maxDepth: 2)
+      lines.append("  side effect: \(text)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  nonisolated static func leftoverMessages(_ ledger: Ledger, running: Int) -> [String] {
+    var messages: [String] = []
+    if !ledger.intents.isEmpty || !ledger.sideEffects.isEmpty {
+      messages.append("The test ended with what effects produced still unasserted:\n" + describe(ledger))
+    }
+    if running > 0 {
+      messages.append(
+        "The test ended with \(running) effect(s) still running. Await them with finish(), "
+          + "cancel them in the model, or set exhaustivity = .off.")
+    }
+    for error in ledger.errors {
+      messages.append("An effect threw an error that no catch: handler handled: \(error)")
+    }
+    return messages
+  }
+}
+
+extension Task where Success == Never, Failure == Never {
+  /// Lets freshly started effect tasks run up to their first suspension.
+  static func megaYield(count: Int = 20) async {
+    for _ in 0..<count { await Task.yield() }
+  }
+}
