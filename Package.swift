@@ -26,6 +26,8 @@ let package = Package(
         "MVIKit",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Links the Swift Testing / XCTest bridge so failures land in whichever runs the test.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

@@ -17,24 +17,24 @@ extension Effect {
     switch operation {
     case .none:
       return .none
-    case let .send(intent):
+    case .send(let intent):
       return Mapped(.send(transformIntent(intent)))
-    case let .emit(sideEffect):
+    case .emit(let sideEffect):
       return Mapped(.emit(transformSideEffect(sideEffect)))
-    case let .run(priority, body):
+    case .run(let priority, let body):
       return Mapped(
         .run(priority) { send in
           await body(send.pullback(intent: transformIntent, sideEffect: transformSideEffect))
         })
-    case let .merge(effects):
+    case .merge(let effects):
       return Mapped(.merge(effects.map(map)))
-    case let .concatenate(effects):
+    case .concatenate(let effects):
       return Mapped(.concatenate(effects.map(map)))
-    case let .cancellable(id, cancelInFlight, effect):
+    case .cancellable(let id, let cancelInFlight, let effect):
       return Mapped(.cancellable(id, cancelInFlight: cancelInFlight, map(effect)))
-    case let .cancel(id):
+    case .cancel(let id):
       return Mapped(.cancel(id))
-    case let .throttle(id, rule, effect):
+    case .throttle(let id, let rule, let effect):
       return Mapped(.throttle(id, rule, map(effect)))
     }
   }

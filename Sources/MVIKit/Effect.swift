@@ -54,7 +54,9 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
   public static func run(
     priority: TaskPriority? = nil,
     _ operation: @escaping @Sendable (_ send: Send<Intent, SideEffect>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Intent, SideEffect>) async -> Void)? =
+    catch handler: (
+      @Sendable (_ error: any Error, _ send: Send<Intent, SideEffect>) async -> Void
+    )? =
       nil
   ) -> Self {
     Self(

@@ -33,13 +33,13 @@ public struct FlowLogger<M: Model>: Sendable {
   public func log(_ event: FlowEvent<M>) {
     let message: String
     switch event {
-    case let .intent(intent):
+    case .intent(let intent):
       message = "intent: \(String(describing: intent))"
-    case let .stateChanged(_, state):
+    case .stateChanged(_, let state):
       message = "state: \(String(describing: state))"
-    case let .sideEffect(sideEffect):
+    case .sideEffect(let sideEffect):
       message = "side effect: \(String(describing: sideEffect))"
-    case let .unhandledError(error):
+    case .unhandledError(let error):
       logger.error("\(redact("unhandled effect error: \(String(describing: error))"))")
       return
     }

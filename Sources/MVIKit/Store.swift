@@ -27,8 +27,8 @@ public final class Store<M: Model> {
   @usableFromInline var needsSlowSend: Bool
 
   let runner = EffectRunner<M.Intent, M.SideEffect>()
-  let registry: TaskRegistry
-  let channel = SideEffectChannel<M.SideEffect>()
+  package let registry: TaskRegistry
+  package let channel = SideEffectChannel<M.SideEffect>()
   let stateStreams = Locked<[Int: AsyncStream<M.State>.Continuation]>([:])
   var nextStreamID = 0
   let registrar = ObservationRegistrar()
@@ -142,7 +142,8 @@ public final class Store<M: Model> {
       if let flowObserver = self.flowObserver {
         flowObserver(.unhandledError(error))
       } else {
-        let message = "MVIKit: an effect of Store<\(M.self)> threw an error with no catch: handler: \(error)\n"
+        let message =
+          "MVIKit: an effect of Store<\(M.self)> threw an error with no catch: handler: \(error)\n"
         FileHandle.standardError.write(Data(message.utf8))
       }
     }

@@ -22,7 +22,8 @@ extension TestStore {
         fail("The assertion after \(what) threw: \(error)", at: location)
       }
       if expected != actual {
-        let difference = diff(expected, actual, format: .proportional) ?? "(no printable difference)"
+        let difference =
+          diff(expected, actual, format: .proportional) ?? "(no printable difference)"
         fail(
           "State after \(what) is not what the test expected: (−expected +actual)\n\(difference)",
           at: location)
@@ -93,12 +94,13 @@ extension TestStore {
   nonisolated static func leftoverMessages(_ ledger: Ledger, running: Int) -> [String] {
     var messages: [String] = []
     if !ledger.intents.isEmpty || !ledger.sideEffects.isEmpty {
-      messages.append("The test ended with what effects produced still unasserted:\n" + describe(ledger))
+      messages.append(
+        "The test ended with what effects produced still unasserted:\n" + describe(ledger))
     }
     if running > 0 {
       messages.append(
-        "The test ended with \(running) effect(s) still running. Await them with finish(), "
-          + "cancel them in the model, or set exhaustivity = .off.")
+        "The test ended with an effect still running. Await it with finish(), "
+          + "cancel it in the model, or set exhaustivity = .off.")
     }
     for error in ledger.errors {
       messages.append("An effect threw an error that no catch: handler handled: \(error)")

@@ -138,7 +138,8 @@ public final class TestStore<M: Model> where M.State: Equatable {
     }
     checkErrors(at: location)
     guard received else {
-      fail("Expected to receive \(describe(expected)), but no effect sent it in time.", at: location)
+      fail(
+        "Expected to receive \(describe(expected)), but no effect sent it in time.", at: location)
       return
     }
     while let next = popIntent() {
@@ -176,12 +177,13 @@ public final class TestStore<M: Model> where M.State: Equatable {
         "Expected side effect \(describe(expected)), but none was emitted in time.", at: location)
       return
     }
-    while let next = ledger.withLock({ $0.sideEffects.isEmpty ? nil : $0.sideEffects.removeFirst() })
-    {
+    while let next = ledger.withLock({ $0.sideEffects.isEmpty ? nil : $0.sideEffects.removeFirst() }
+    ) {
       if next == expected { return }
       if exhaustivity == .on {
         let difference = diff(expected, next, format: .proportional) ?? describe(next)
-        fail("Received an unexpected side effect:\n\(difference)\n(−expected +received)", at: location)
+        fail(
+          "Received an unexpected side effect:\n\(difference)\n(−expected +received)", at: location)
         return
       }
     }

@@ -28,24 +28,24 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     switch effect.operation {
     case .none:
       return nil
-    case let .send(intent):
+    case .send(let intent):
       return intentSink(intent)
-    case let .emit(sideEffect):
+    case .emit(let sideEffect):
       sideEffectSink(sideEffect)
       return nil
-    case let .run(priority, body):
+    case .run(let priority, let body):
       return start(priority: priority, body)
-    case let .merge(effects):
+    case .merge(let effects):
       return Self.combine(effects.compactMap { execute($0) })
-    case let .concatenate(effects):
+    case .concatenate(let effects):
       return concatenate(effects)
-    case let .cancellable(id, cancelInFlight, inner):
+    case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancel(id) }
       return track(execute(inner), id: id)
-    case let .cancel(id):
+    case .cancel(let id):
       cancel(id)
       return nil
-    case let .throttle(id, rule, inner):
+    case .throttle(let id, let rule, let inner):
       return throttle(inner, id: id, rule: rule)
     }
   }

@@ -1,0 +1,58 @@
+import MVIKit
+import Observation
+import Testing
+
+@MainActor
+@Suite struct ObservationTests {
+  let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
+
+  func observe<T>(_ read: @escaping () -> T) -> Locked<Int> {
+    let changes = Locked(0)
+    withObservationTracking {
+      _ = read()
+    } onChange: {
+      changes.withLock { $0 += 1 }
+    }
+    return changes
+  }
+
+  @Test func readerOfOneMemberIgnoresOtherMembers() {
+    let changes = observe { self.store.count }
+    store.send(.factLoaded("a fact"))
+    #expect(changes.withLock { $0 } == 0)
+    store.send(.increment)
+    #expect(changes.withLock { $0 } == 1)
+  }
+
+  @Test func readerOfAMemberIsNotNotifiedWhenItsValueStaysTheSame() {
+    let changes = observe { self.store.fact }
+    store.send(.increment)
+    #expect(changes.withLock { $0 } == 0)
+    store.send(.factLoaded("new"))
+    #expect(changes.withLock { $0 } == 1)
+  }
+
+  @Test func readerOfTheWholeStateSeesEveryChange() {
+    let changes = observe { self.store.state }
+    store.send(.factLoaded("a fact"))
+    #expect(changes.withLock { $0 } == 1)
+  }
+
+  @Test func reArmedObserverIsNotifiedAgain() {
+    let first = observe { self.store.count }
+    store.send(.increment)
+    let second = observe { self.store.count }
+    store.send(.increment)
+    #expect(first.withLock { $0 } == 1)
+    #expect(second.withLock { $0 } == 1)
+    #expect(store.count == 2)
+  }
+
+  @Test func statesStreamStartsWithTheCurrentStateAndFollowsChanges() async {
+    store.send(.increment)
+    var states = store.states.makeAsyncIterator()
+    #expect(await states.next()?.count == 1)
+    store.send(.increment)
+    #expect(await states.next()?.count == 2)
+  }
+}

@@ -1,0 +1,150 @@
+import MVIKit
+import Testing
+
+@MainActor
+@Suite struct StoreTests {
+  @Test func sendReducesSynchronously() {
+    let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
+    store.send(.increment)
+    store.send(.increment)
+    #expect(store.count == 2)
+    #expect(store.state == Counter.State(count: 2))
+  }
+
+  @Test func noneEffectStartsNoTask() {
+    let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
+    let task = store.send(.increment)
+    #expect(task == StoreTask(nil))
+    #expect(store.registry.count == 0)
+  }
+
+  @Test func runEffectFeedsItsResultBack() async {
+    let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0) is a number" }))
+    store.send(.increment)
+    let task = store.send(.factTapped)
+    #expect(store.isLoading)
+    await task.finish()
+    #expect(store.fact == "1 is a number")
+    #expect(!store.isLoading)
+  }
+
+  @Test func thrownErrorGoesToCatch() async {
+    let store = Store(
+      initialState: Counter.State(), model: Counter(fact: { _ in throw FactError() }))
+    await store.send(.factTapped).finish()
+    #expect(!store.isLoading)
+    var sideEffects = store.sideEffects.makeAsyncIterator()
+    #expect(await sideEffects.next() == .toast("no fact today"))
+  }
+
+  @Test func uncaughtErrorIsReportedToTheFlowObserver() async {
+    let store = Store(initialState: Lab.State(), model: Lab())
+    var errors: [String] = []
+    store.flowObserver = { event in
+      if case .unhandledError(let error) = event { errors.append(String(describing: error)) }
+    }
+    await store.send(.uncaught).finish()
+    await Task.yield()
+    #expect(errors == ["no fact today"])
+  }
+
+  @Test func sendingFromAnotherIsolationDomainAwaits() async {
+    let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
+    await Task.detached {
+      _ = await store.send(.increment)
+    }.value
+    #expect(store.count == 1)
+  }
+
+  @Test func cancelInFlightKeepsOnlyTheLatestRequest() async {
+    let store = Store(
+      initialState: Counter.State(),
+      model: Counter(fact: { n in
+        try await Task.sleep(for: .milliseconds(n == 1 ? 500 : 10))
+        return "fact \(n)"
+      }))
+    store.send(.increment)
+    let first = store.send(.factTapped)
+    store.send(.increment)
+    let second = store.send(.factTapped)
+    await second.finish()
+    await first.finish()
+    #expect(store.fact == "fact 2")
+  }
+
+  @Test func cancelByIDStopsTheEffect() async {
+    let cancelled = Locked(false)
+    let store = Store(
+      initialState: Lab.State(), model: Lab(onCancel: { cancelled.withLock { $0 = true } }))
+    let task = store.send(.startForever)
+    store.send(.stop)
+    await task.finish()
+    #expect(cancelled.withLock { $0 })
+    #expect(store.registry.count == 0)
+  }
+
+  @Test func storeTaskCancelStopsTheEffect() async {
+    let cancelled = Locked(false)
+    let store = Store(
+      initialState: Lab.State(), model: Lab(onCancel: { cancelled.withLock { $0 = true } }))
+    let task = store.send(.startForever)
+    task.cancel()
+    await task.finish()
+    #expect(cancelled.withLock { $0 })
+  }
+
+  @Test func deinitCancelsEveryEffect() async {
+    let cancelled = Locked(false)
+    var store: Store<Lab>? = Store(
+      initialState: Lab.State(), model: Lab(onCancel: { cancelled.withLock { $0 = true } }))
+    weak let weakStore = store
+    let task = store?.send(.startForever)
+    store = nil
+    #expect(weakStore == nil)
+    await task?.finish()
+    #expect(cancelled.withLock { $0 })
+  }
+
+  @Test func lateResultsAfterDeinitAreDropped() async {
+    let gate = AsyncStream<Void>.makeStream()
+    var store: Store<Counter>? = Store(
+      initialState: Counter.State(),
+      model: Counter(fact: { _ in
+        for await _ in gate.stream {}
+        return "late"
+      }))
+    let task = store?.send(.factTapped)
+    store = nil
+    gate.continuation.finish()
+    await task?.finish()
+    #expect(store == nil)
+  }
+
+  @Test func mergeRunsAllAndSendIsSynchronous() {
+    let store = Store(initialState: Lab.State(), model: Lab())
+    store.send(.merged)
+    #expect(store.log == ["a"])
+    #expect(store.channel.pendingCount == 1)
+  }
+
+  @Test func concatenateRunsInOrder() async {
+    let store = Store(initialState: Lab.State(), model: Lab(clock: ImmediateClock()))
+    await store.send(.chained).finish()
+    #expect(store.log == ["first", "second"])
+  }
+}
+
+/// A clock whose sleeps return at once, for tests that only care about order.
+struct ImmediateClock: Clock {
+  struct Instant: InstantProtocol {
+    var offset: Duration
+    func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+    func duration(to other: Self) -> Duration { other.offset - offset }
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+  }
+  var now: Instant { Instant(offset: .zero) }
+  var minimumResolution: Duration { .zero }
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    try Task.checkCancellation()
+  }
+}
