@@ -1,0 +1,38 @@
+# The two commands every user runs: `make demo` and `make test`.
+SWIFT ?= swift
+SWIFT_DIRS := Sources Tests $(wildcard Examples/Sources Examples/Tests Benchmarks/Sources)
+
+.PHONY: demo test test-core test-examples e2e lint format docs bootstrap
+
+demo: bootstrap
+	@if [ -f Examples/Package.swift ] && [ -d Examples/Sources/Showcase ]; then \
+	  cd Examples && $(SWIFT) run -c release Showcase; \
+	else \
+	  $(SWIFT) run CounterDemo; \
+	fi
+
+test: test-core test-examples
+
+test-core:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+test-examples:
+	@if [ -f Examples/Package.swift ]; then \
+	  cd Examples && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build; \
+	fi
+
+e2e: bootstrap
+	@for script in scripts/e2e-*.sh; do [ -f "$$script" ] && bash "$$script" || exit 1; done
+
+bootstrap:
+	@bash scripts/bootstrap.sh
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(SWIFT_DIRS)
+
+format:
+	$(SWIFT) format --in-place --recursive $(SWIFT_DIRS)
+
+docs:
+	bash scripts/docs.sh
