@@ -2,9 +2,9 @@
 ///
 /// Effects are values: `reduce` returns them and the store runs them. Build them with the static
 /// constructors (``none``, ``send(_:)``, ``emit(_:)``, ``run(priority:_:catch:)``) and combine
-/// them with ``merge(_:)-swift.type.method``, ``concatenate(_:)-swift.type.method``,
-/// ``cancellable(id:cancelInFlight:)``, ``debounce(id:for:clock:)`` and
-/// ``throttle(id:for:clock:latest:)``.
+/// them with ``merge(_:)-(Effect<Intent,SideEffect>...)``,
+/// ``concatenate(_:)-(Effect<Intent,SideEffect>...)``, ``cancellable(id:cancelInFlight:)``,
+/// ``debounce(id:for:clock:)`` and ``throttle(id:for:clock:latest:)``.
 public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
   @usableFromInline
   package enum Operation: Sendable {

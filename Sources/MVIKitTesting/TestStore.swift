@@ -15,8 +15,9 @@ import MVIKit
 ///
 /// With ``exhaustivity`` ``Exhaustivity/on`` (the default) these are test failures, each with
 /// a readable diff: a state change the assertion did not describe, an intent fed back by an
-/// effect or a side effect that was not received, and an effect still running at ``finish()``
-/// or when the test store is deallocated. Intents sent by effects are queued until
+/// effect or a side effect that was not received, and an effect still running at
+/// ``finish(timeout:fileID:filePath:line:column:)`` or when the test store is deallocated.
+/// Intents sent by effects are queued until
 /// ``receive(_:timeout:assert:fileID:filePath:line:column:)`` reduces them. Time is controlled by
 /// the clock the model was given: give it a test clock and advance it.
 @MainActor
@@ -27,8 +28,9 @@ public final class TestStore<M: Model> where M.State: Equatable {
   public var exhaustivity: Exhaustivity = .on {
     didSet { ledger.withLock { [exhaustivity] in $0.isExhaustive = exhaustivity == .on } }
   }
-  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and ``finish()`` wait
-  /// for effects by default. Real time, but spent only waiting for work, never sleeping.
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait for effects by default. Real time,
+  /// but spent only waiting for work, never sleeping.
   public var timeout: Duration = .seconds(1)
 
   let model: M
@@ -90,8 +92,14 @@ public final class TestStore<M: Model> where M.State: Equatable {
 
   /// Sends `intent` as the View would, and checks the new state.
   ///
-  /// - Parameter assert: Mutates a copy of the state before the intent into the state you
-  ///   expect after it. Omit it when the intent changes nothing.
+  /// - Parameters:
+  ///   - intent: The intent to reduce, as the View would send it.
+  ///   - assert: Mutates a copy of the state before the intent into the state you expect after
+  ///     it. Omit it when the intent changes nothing.
+  ///   - fileID: The file ID reported with a failure; leave the default.
+  ///   - filePath: The file path reported with a failure; leave the default.
+  ///   - line: The line reported with a failure; leave the default.
+  ///   - column: The column reported with a failure; leave the default.
   /// - Returns: A handle on the effects the intent started, to cancel or await them.
   @discardableResult
   public func send(
@@ -226,7 +234,8 @@ public final class TestStore<M: Model> where M.State: Equatable {
     }
   }
 
-  /// Cancels every running effect, so that ``finish()`` does not wait for them.
+  /// Cancels every running effect, so that ``finish(timeout:fileID:filePath:line:column:)``
+  /// does not wait for them.
   public func cancelInFlightEffects() {
     runner.cancelAll()
   }
