@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_DIRS := Sources Tests $(wildcard Examples/Sources Examples/Tests Benchmarks/Sources)
 
-.PHONY: demo test test-core test-examples e2e lint format docs bootstrap
+.PHONY: demo test test-core test-examples e2e lint format docs bootstrap bench tsan
 
 demo: bootstrap
 	@if [ -f Examples/Package.swift ] && [ -d Examples/Sources/Showcase ]; then \
@@ -36,3 +36,11 @@ format:
 
 docs:
 	bash scripts/docs.sh
+
+bench:
+	cd Benchmarks && $(SWIFT) run -c release MVIKitBenchmarks
+
+# The core's tests under ThreadSanitizer, in their own build folder.
+tsan:
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter MVIKitTests

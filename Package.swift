@@ -32,6 +32,7 @@ let package = Package(
       ]
     ),
     .target(name: "MVIKitTerminal", dependencies: ["MVIKit"]),
+    .executableTarget(name: "CounterDemo", dependencies: ["MVIKit", "MVIKitTerminal"]),
     .testTarget(
       name: "MVIKitTests",
       dependencies: [

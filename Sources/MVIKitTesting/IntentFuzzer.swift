@@ -4,7 +4,7 @@ import MVIKit
 /// Property-based testing for models: random intent sequences, invariants checked after each.
 ///
 /// The fuzzer reduces intents directly (synchronously) and follows intents that effects send
-/// synchronously (``Effect/send(_:)``). Asynchronous work is not run: generate the intents
+/// synchronously (`Effect.send(_:)`). Asynchronous work is not run: generate the intents
 /// that such work would send (`.loaded`, `.failed`) among the random ones, which also tests
 /// that the model copes with results arriving at any moment.
 ///
@@ -40,6 +40,8 @@ public struct IntentFuzzer<M: Model> {
   /// A fuzzer for `model` from `initialState`.
   ///
   /// - Parameters:
+  ///   - model: The model under test.
+  ///   - initialState: The state every run, and every replay while shrinking, starts from.
   ///   - generate: Picks the next intent with the given generator (use it for every random
   ///     choice, so runs replay from their seed).
   ///   - invariant: Returns nil when `state` is fine, else what is wrong with it.

@@ -1,0 +1,27 @@
+/// A view that measures and draws itself; every built-in view is one.
+@MainActor
+protocol Element {
+  /// The size the view takes when offered `proposal`; never larger than the proposal, except
+  /// along a direction it is flexible in, where it takes the whole proposal.
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size
+  /// The directions the view grows in; `axis` is the direction of the enclosing stack.
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex
+  /// Draws the view into `rect` of the context's grid and registers its keys.
+  func draw(_ rect: Rect, _ context: RenderContext)
+}
+
+extension Element {
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .none }
+}
+
+/// Evaluates bodies until a built-in view is reached.
+@MainActor
+func resolve(_ view: any View) -> any Element {
+  var current = view
+  // Bodies are finite in practice; the bound only turns a runaway recursion into nothing.
+  for _ in 0..<512 {
+    if let element = current as? any Element { return element }
+    current = current.body
+  }
+  return EmptyView()
+}

@@ -1,0 +1,36 @@
+/// Breaks a line into lines of at most a given number of columns, at spaces where it can.
+enum TextWrapper {
+  static func wrap(_ line: String, width: Int) -> [String] {
+    guard width > 0 else { return [line] }
+    guard line.terminalWidth > width else { return [line] }
+    var lines: [String] = []
+    var current = ""
+    var currentWidth = 0
+    for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+      let wordWidth = word.reduce(0) { $0 + $1.terminalWidth }
+      let needed = currentWidth == 0 ? wordWidth : currentWidth + 1 + wordWidth
+      if needed <= width {
+        if currentWidth > 0 || !current.isEmpty { current += " " }
+        current += word
+        currentWidth = needed
+        continue
+      }
+      if !current.isEmpty { lines.append(current) }
+      current = ""
+      currentWidth = 0
+      // A word longer than the line is cut where it must be.
+      for character in word {
+        let characterWidth = character.terminalWidth
+        if currentWidth + characterWidth > width {
+          lines.append(current)
+          current = ""
+          currentWidth = 0
+        }
+        current.append(character)
+        currentWidth += characterWidth
+      }
+    }
+    if !current.isEmpty || lines.isEmpty { lines.append(current) }
+    return lines
+  }
+}

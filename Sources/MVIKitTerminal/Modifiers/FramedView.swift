@@ -1,0 +1,56 @@
+/// A view given a fixed or growing size; see ``View/frame(width:height:alignment:)``.
+struct FramedView: View, Element {
+  let content: any View
+  let width: Int?
+  let height: Int?
+  let expands: Flex
+  let alignment: Alignment
+
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    let inner = resolve(content).measure(
+      Size(width: width ?? proposal.width, height: height ?? proposal.height), context)
+    return Size(
+      width: min(proposal.width, expands.horizontal ? proposal.width : width ?? inner.width),
+      height: min(proposal.height, expands.vertical ? proposal.height : height ?? inner.height))
+  }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
+    let inner = resolve(content).flex(axis, context)
+    return Flex(
+      horizontal: expands.horizontal || (width == nil && inner.horizontal),
+      vertical: expands.vertical || (height == nil && inner.vertical))
+  }
+
+  func draw(_ rect: Rect, _ context: RenderContext) {
+    let element = resolve(content)
+    let size = element.measure(rect.size, context)
+    let innerFlex = element.flex(context.axis, context)
+    let innerWidth = innerFlex.horizontal ? rect.width : min(size.width, rect.width)
+    let innerHeight = innerFlex.vertical ? rect.height : min(size.height, rect.height)
+    let x = rect.x + alignment.offset(free: rect.width - innerWidth)
+    let y = rect.y + alignment.offset(free: rect.height - innerHeight)
+    element.draw(Rect(x: x, y: y, width: innerWidth, height: innerHeight), context)
+  }
+}
+
+extension View {
+  /// This view in a frame of exactly `width` columns and `height` rows where given; the view
+  /// is placed in the frame by `alignment`.
+  public func frame(width: Int? = nil, height: Int? = nil, alignment: Alignment = .leading)
+    -> some View
+  {
+    FramedView(
+      content: self, width: width.map { max(0, $0) }, height: height.map { max(0, $0) },
+      expands: .none, alignment: alignment)
+  }
+
+  /// This view in a frame that grows to fill the space its stack offers, horizontally,
+  /// vertically or both; the view is placed in the frame by `alignment`.
+  public func expanding(
+    horizontally: Bool = true, vertically: Bool = true, alignment: Alignment = .leading
+  ) -> some View {
+    FramedView(
+      content: self, width: nil, height: nil,
+      expands: Flex(horizontal: horizontally, vertical: vertically), alignment: alignment)
+  }
+}

@@ -1,0 +1,41 @@
+/// A view with key bindings that apply wherever the focus is; see ``View/onKey(_:help:action:)``.
+struct KeyBindingView: View, Element {
+  let content: any View
+  let binding: KeyBinding
+
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    resolve(content).measure(proposal, context)
+  }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
+    resolve(content).flex(axis, context)
+  }
+
+  func draw(_ rect: Rect, _ context: RenderContext) {
+    context.addBinding(binding)
+    resolve(content).draw(rect, context)
+  }
+}
+
+extension View {
+  /// Runs `action` when one of `keys` is pressed and the focused view does not use it.
+  ///
+  /// A text field uses printable keys, so a binding of `"q"` does not fire while the user types
+  /// in one. Bindings with `help` text appear in the ``HelpBar``.
+  ///
+  /// ```swift
+  /// .onKey(["+", .up], help: "Increment") { store.send(.increment) }
+  /// ```
+  public func onKey(
+    _ keys: [Key], help: String? = nil, action: @escaping @MainActor () -> Void
+  ) -> some View {
+    KeyBindingView(content: self, binding: KeyBinding(keys, help: help, action: action))
+  }
+
+  /// Runs `action` when `key` is pressed and the focused view does not use it.
+  public func onKey(
+    _ key: Key, help: String? = nil, action: @escaping @MainActor () -> Void
+  ) -> some View {
+    onKey([key], help: help, action: action)
+  }
+}

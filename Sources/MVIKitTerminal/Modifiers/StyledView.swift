@@ -1,0 +1,47 @@
+/// A view whose text inherits a style; see ``View/foreground(_:)``.
+struct StyledView: View, Element {
+  let content: any View
+  let style: Style
+
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    resolve(content).measure(proposal, context)
+  }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
+    resolve(content).flex(axis, context)
+  }
+
+  func draw(_ rect: Rect, _ context: RenderContext) {
+    context.withStyle(style) {
+      if style.background != .default { context.fill(rect, style: context.style) }
+      resolve(content).draw(rect, context)
+    }
+  }
+}
+
+extension View {
+  /// This view with its text drawn in `style`, unless a view inside sets its own.
+  public func style(_ style: Style) -> some View {
+    StyledView(content: self, style: style)
+  }
+
+  /// This view with its text in `color`.
+  public func foreground(_ color: Color) -> some View {
+    style(Style(foreground: color))
+  }
+
+  /// This view on a background of `color`, filling its whole frame.
+  public func background(_ color: Color) -> some View {
+    style(Style(background: color))
+  }
+
+  /// This view with its text in bold.
+  public func bold() -> some View {
+    style(Style(attributes: .bold))
+  }
+
+  /// This view with its text faint.
+  public func dim() -> some View {
+    style(Style(attributes: .dim))
+  }
+}

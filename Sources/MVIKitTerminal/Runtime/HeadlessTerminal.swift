@@ -1,0 +1,107 @@
+/// A terminal in memory, for tests: it renders views into a ``Grid`` and feeds them keys
+/// through the same focus and key routing as ``TerminalApp``.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
+/// let terminal = HeadlessTerminal(size: Size(width: 40, height: 12)) {
+///   CounterView(store: store)
+/// }
+/// terminal.press("+")
+/// #expect(terminal.grid.contains("Count: 1"))
+/// ```
+@MainActor
+public final class HeadlessTerminal {
+  private let session: TerminalSession
+  private let renderer: FrameRenderer
+  private var decoder = KeyDecoder()
+  private var shownFrame: Grid?
+
+  /// Whether a quit key was pressed.
+  public private(set) var didQuit = false
+  /// Whether Ctrl-C was pressed.
+  public private(set) var wasInterrupted = false
+
+  /// Creates a terminal of `size` showing `content`.
+  ///
+  /// - Parameters:
+  ///   - minimumSize: Smaller terminals show a "Terminal too small" message instead.
+  ///   - quitKeys: Keys that quit, as in ``TerminalApp``; see ``didQuit``.
+  public init(
+    size: Size, minimumSize: Size = .zero, quitKeys: [Key] = [],
+    colorMode: ColorMode = .trueColor,
+    @ViewBuilder content: @escaping @MainActor () -> ViewGroup
+  ) {
+    session = TerminalSession(
+      size: size, minimumSize: minimumSize, quitKeys: quitKeys, content: content)
+    renderer = FrameRenderer(colorMode: colorMode)
+    session.onQuit = { [weak self] in self?.didQuit = true }
+    session.onInterrupt = { [weak self] in self?.wasInterrupted = true }
+  }
+
+  /// The terminal size; set it to simulate a resize.
+  public var size: Size {
+    get { session.size }
+    set { session.size = newValue }
+  }
+
+  /// The screen for the current state.
+  public var grid: Grid { session.render() }
+
+  /// The rows of the screen for the current state.
+  public var text: [String] { grid.text }
+
+  /// The id of the focused view, or nil when nothing is focusable.
+  public var focusedID: String? {
+    _ = session.render()
+    return session.focusedID
+  }
+
+  /// Presses `keys` one after another; each sees the state the previous one left.
+  public func press(_ keys: Key...) {
+    for key in keys { handle(key) }
+  }
+
+  /// Types `text`, one character key at a time.
+  public func type(_ text: String) {
+    for character in text { handle(.char(character)) }
+  }
+
+  /// Pastes `text` as one bracketed paste.
+  public func paste(_ text: String) {
+    handle(.paste(text))
+  }
+
+  /// Feeds raw terminal input bytes through a ``KeyDecoder``, as if typed, then ends any
+  /// pending sequence as a pause in input would.
+  public func feed(_ bytes: [UInt8]) {
+    for key in decoder.decode(bytes) + decoder.flush() { handle(key) }
+  }
+
+  /// Shows a side effect as the runtime would.
+  public func present(_ presentation: Presentation) {
+    _ = session.present(presentation)
+  }
+
+  /// Removes every toast, as the runtime does once their time is up.
+  public func dismissToasts() {
+    session.dismissAllToasts()
+  }
+
+  /// Moves spinners on by `frames` animation frames.
+  public func advanceAnimation(frames: Int = 1) {
+    session.animationFrame += frames
+  }
+
+  /// The bytes a real terminal would receive to show the current state: a full redraw the
+  /// first time and after a resize, only the changed cells after that.
+  public func nextFrameBytes() -> [UInt8] {
+    let frame = session.render()
+    defer { shownFrame = frame }
+    return renderer.diff(from: shownFrame, to: frame)
+  }
+
+  private func handle(_ key: Key) {
+    _ = session.render()
+    session.handle(key)
+  }
+}

@@ -1,0 +1,7 @@
+/// What the runtime remembers between renders that is not app state: text cursors and list
+/// scroll offsets, keyed by view id.
+@MainActor
+final class InteractionState {
+  var cursors: [String: Int] = [:]
+  var scrollOffsets: [String: Int] = [:]
+}

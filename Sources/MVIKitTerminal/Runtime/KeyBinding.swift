@@ -1,0 +1,19 @@
+/// A key, what it does, and how the ``HelpBar`` names it.
+public struct KeyBinding {
+  /// The keys that trigger the action; the first one is shown in the help bar.
+  public var keys: [Key]
+  /// The help bar text, such as "Quit"; nil keeps the binding out of the help bar.
+  public var help: String?
+  /// What the key does, usually `store.send(...)`.
+  public var action: @MainActor () -> Void
+
+  /// Creates a binding of `keys` to `action`.
+  public init(_ keys: [Key], help: String?, action: @escaping @MainActor () -> Void) {
+    self.keys = keys
+    self.help = help
+    self.action = action
+  }
+
+  /// The label shown in the help bar, such as `↑/+`.
+  var label: String { keys.prefix(2).map(\.label).joined(separator: "/") }
+}

@@ -1,0 +1,113 @@
+/// The state of one render pass: the grid being drawn, the inherited style, the view id path,
+/// and the focus targets and key bindings that views register.
+@MainActor
+final class RenderContext {
+  var grid: Grid
+  var style = Style.plain
+  let focusedID: String?
+  let interaction: InteractionState
+  let animationFrame: Int
+  private(set) var targets: [FocusTarget] = []
+  private(set) var bindings: [KeyBinding] = []
+  private(set) var isModal = false
+  private(set) var animates = false
+  private(set) var axis: Axis?
+  private var path: [String] = []
+  private var overlays: [() -> Void] = []
+  private var finalPasses: [() -> Void] = []
+
+  init(size: Size, focusedID: String?, interaction: InteractionState, animationFrame: Int) {
+    self.grid = Grid(size: size)
+    self.focusedID = focusedID
+    self.interaction = interaction
+    self.animationFrame = animationFrame
+  }
+
+  /// The id of the view being drawn: its position in the tree.
+  var id: String { path.joined(separator: "/") }
+
+  func withChild<T>(_ component: String, axis: Axis? = nil, _ body: () -> T) -> T {
+    path.append(component)
+    let savedAxis = self.axis
+    self.axis = axis
+    defer {
+      path.removeLast()
+      self.axis = savedAxis
+    }
+    return body()
+  }
+
+  func withAxis<T>(_ axis: Axis?, _ body: () -> T) -> T {
+    let saved = self.axis
+    self.axis = axis
+    defer { self.axis = saved }
+    return body()
+  }
+
+  func withStyle<T>(_ style: Style, _ body: () -> T) -> T {
+    let saved = self.style
+    self.style = saved.merged(with: style)
+    defer { self.style = saved }
+    return body()
+  }
+
+  /// Registers the view being drawn as focusable; returns whether it has the focus. Without a
+  /// focused view the first focusable one takes it.
+  func registerFocusable(
+    rect: Rect, help: [(key: String, text: String)] = [], handle: @escaping @MainActor (Key) -> Bool
+  ) -> Bool {
+    let id = self.id
+    let focused = focusedID == nil ? targets.isEmpty : focusedID == id
+    targets.append(FocusTarget(id: id, rect: rect, help: help, handle: handle))
+    return focused
+  }
+
+  func addBinding(_ binding: KeyBinding) {
+    bindings.append(binding)
+  }
+
+  /// From now on only views drawn inside the modal take keys: what is under it is inert.
+  func beginModal() {
+    targets.removeAll()
+    bindings.removeAll()
+    isModal = true
+  }
+
+  func requestAnimation() {
+    animates = true
+  }
+
+  /// Draws `body` after the main tree, on top of it (alerts, toasts).
+  func overlay(_ body: @escaping () -> Void) {
+    let savedPath = path
+    overlays.append { [unowned self] in
+      let current = self.path
+      self.path = savedPath
+      body()
+      self.path = current
+    }
+  }
+
+  /// Draws `body` last of all, once every binding is known (the help bar).
+  func finally(_ body: @escaping () -> Void) {
+    finalPasses.append(body)
+  }
+
+  func finish() {
+    while !overlays.isEmpty {
+      let pending = overlays
+      overlays.removeAll()
+      for overlay in pending { overlay() }
+    }
+    for pass in finalPasses { pass() }
+    finalPasses.removeAll()
+  }
+
+  func put(_ text: String, column: Int, row: Int, style: Style, clip: Rect) {
+    grid.put(text, column: column, row: row, style: style, clip: clip)
+  }
+
+  func fill(_ rect: Rect, style: Style) {
+    grid.fill(rect, with: Cell(" ", style: style))
+  }
+}

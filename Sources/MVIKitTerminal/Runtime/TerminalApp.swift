@@ -1,0 +1,184 @@
+import MVIKit
+import Observation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs a root view over a ``MVIKit/Store`` in the terminal.
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State(), model: Counter(fact: numberFact))
+/// let app = TerminalApp(store: store, minimumSize: Size(width: 40, height: 12)) { sideEffect in
+///   switch sideEffect { case let .toast(text): .toast(text) }
+/// } content: {
+///   CounterView(store: store)
+/// }
+/// try await app.run()
+/// ```
+///
+/// `run()` switches the terminal to raw mode and the alternate screen, draws the view, and
+/// draws it again whenever the state it read changes (Observation), a key is pressed, or the
+/// terminal is resized. Changes are coalesced into one frame, and each frame writes only the
+/// cells that changed. The terminal is restored however `run()` ends: a quit key, Ctrl-C,
+/// SIGINT, SIGTERM, SIGHUP, a closed terminal, or ``quit(throwing:)`` with an error.
+@MainActor
+public final class TerminalApp {
+  private let session: TerminalSession
+  private let startSideEffects: @MainActor (TerminalApp) -> Task<Void, Never>
+  private var renderer = FrameRenderer(colorMode: .palette256)
+  private var shownFrame: Grid?
+  private var frameScheduled = false
+  private var animationScheduled = false
+  private var events: AsyncStream<TerminalEvent>.Continuation?
+  private var stopReason: (any Error)?
+  private var isStopping = false
+
+  /// Creates an app showing `content` for `store`.
+  ///
+  /// - Parameters:
+  ///   - minimumSize: A smaller terminal shows "Terminal too small" until it is resized.
+  ///   - quitKeys: Keys that end ``run()`` when no focused view uses them; Ctrl-C always does.
+  ///   - presentation: Maps each side effect of the store to a toast or an alert, or nil to
+  ///     leave it to other consumers.
+  ///   - content: The root view, evaluated for every frame.
+  public init<M: Model>(
+    store: Store<M>, minimumSize: Size = Size(width: 20, height: 5), quitKeys: [Key] = ["q"],
+    presentation: @escaping @MainActor (M.SideEffect) -> Presentation? = { _ in nil },
+    @ViewBuilder content: @escaping @MainActor () -> ViewGroup
+  ) {
+    session = TerminalSession(
+      size: Size(width: 80, height: 24), minimumSize: minimumSize, quitKeys: quitKeys,
+      content: content)
+    startSideEffects = { app in
+      Task { @MainActor [weak app] in
+        for await sideEffect in store.sideEffects {
+          guard let app, let shown = presentation(sideEffect) else { continue }
+          app.show(shown)
+        }
+      }
+    }
+    session.onQuit = { [weak self] in self?.quit() }
+    session.onInterrupt = { [weak self] in
+      self?.quit(throwing: TerminalError.interrupted(signal: SIGINT))
+    }
+  }
+
+  /// Ends ``run()`` after the current key; `run()` restores the terminal, then throws `error`
+  /// when given.
+  public func quit(throwing error: (any Error)? = nil) {
+    if stopReason == nil { stopReason = error }
+    isStopping = true
+    events?.yield(.wake)
+  }
+
+  /// Shows a toast or an alert now, as if a side effect asked for it.
+  public func show(_ presentation: Presentation) {
+    if let id = session.present(presentation) {
+      Task { @MainActor [weak self] in
+        try? await Task.sleep(for: .seconds(3))
+        self?.session.dismissToast(id)
+        self?.scheduleFrame()
+      }
+    }
+    scheduleFrame()
+  }
+
+  /// Runs until a quit key, Ctrl-C, a signal, or ``quit(throwing:)``.
+  ///
+  /// - Throws: ``TerminalError/notATerminal`` when input or output is not a terminal (nothing
+  ///   is drawn then), ``TerminalError/interrupted(signal:)`` after Ctrl-C or a signal, or the
+  ///   error passed to ``quit(throwing:)``. The terminal is restored before it throws.
+  public func run() async throws {
+    guard TerminalDriver.isInteractive else { throw TerminalError.notATerminal }
+    let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+    events = continuation
+    let signals = SignalWatcher(events: continuation)
+    try TerminalDriver.enter()
+    let reader = InputReader(events: continuation)
+    let sideEffects = startSideEffects(self)
+    defer {
+      reader.stop()
+      sideEffects.cancel()
+      TerminalRestorer.shared.restore()
+      signals.stop()
+      events = nil
+    }
+    renderer.colorMode = ColorMode.detect(environment: Self.environment())
+    session.size = TerminalDriver.size() ?? session.size
+    reader.start()
+    drawFrame()
+    for await event in stream {
+      handle(event)
+      if isStopping { break }
+    }
+    if let stopReason { throw stopReason }
+  }
+
+  private func handle(_ event: TerminalEvent) {
+    switch event {
+    case .keys(let keys):
+      for key in keys where !isStopping {
+        _ = evaluate()
+        session.handle(key)
+      }
+      scheduleFrame()
+    case .resize:
+      session.size = TerminalDriver.size() ?? session.size
+      shownFrame = nil
+      drawFrame()
+    case .signal(let number):
+      quit(throwing: TerminalError.interrupted(signal: number))
+    case .endOfInput:
+      quit(throwing: TerminalError.terminalClosed)
+    case .wake:
+      break
+    }
+  }
+
+  /// Renders the current state and tracks what it read, to draw again when that changes.
+  private func evaluate() -> Grid {
+    withObservationTracking {
+      session.render()
+    } onChange: { [weak self] in
+      Task { @MainActor in self?.scheduleFrame() }
+    }
+  }
+
+  private func scheduleFrame() {
+    guard !frameScheduled, !isStopping else { return }
+    frameScheduled = true
+    Task { @MainActor [weak self] in self?.drawFrame() }
+  }
+
+  private func drawFrame() {
+    frameScheduled = false
+    guard !isStopping else { return }
+    let frame = evaluate()
+    let bytes = renderer.diff(from: shownFrame, to: frame)
+    shownFrame = frame
+    if !bytes.isEmpty, !TerminalOutput.send(bytes) {
+      quit(throwing: TerminalError.terminalClosed)
+    }
+    if session.animates { scheduleAnimation() }
+  }
+
+  private func scheduleAnimation() {
+    guard !animationScheduled else { return }
+    animationScheduled = true
+    Task { @MainActor [weak self] in
+      try? await Task.sleep(for: .milliseconds(100))
+      guard let self else { return }
+      self.animationScheduled = false
+      self.session.animationFrame += 1
+      self.scheduleFrame()
+    }
+  }
+
+  private static func environment() -> [String: String] {
+    guard let value = getenv("COLORTERM") else { return [:] }
+    return ["COLORTERM": String(cString: value)]
+  }
+}

@@ -1,0 +1,151 @@
+/// Renders a root view and routes keys through focus; the part of the runtime that needs no
+/// terminal, shared by ``TerminalApp`` and ``HeadlessTerminal``.
+@MainActor
+final class TerminalSession {
+  struct Toast {
+    let id: Int
+    let text: String
+  }
+
+  var size: Size
+  var minimumSize: Size
+  var animationFrame = 0
+  var onQuit: (@MainActor () -> Void)?
+  var onInterrupt: (@MainActor () -> Void)?
+  private(set) var focusedID: String?
+  private(set) var toasts: [Toast] = []
+  private(set) var alerts: [Presentation] = []
+  private(set) var animates = false
+  private var targets: [FocusTarget] = []
+  private var bindings: [KeyBinding] = []
+  private var nextToastID = 0
+  private let quitKeys: [Key]
+  private let content: @MainActor () -> ViewGroup
+  private let interaction = InteractionState()
+
+  init(
+    size: Size, minimumSize: Size, quitKeys: [Key],
+    content: @escaping @MainActor () -> ViewGroup
+  ) {
+    self.size = size
+    self.minimumSize = minimumSize
+    self.quitKeys = quitKeys
+    self.content = content
+  }
+
+  /// Evaluates the view for the current state and draws a frame.
+  func render() -> Grid {
+    guard size.contains(minimumSize) else { return tooSmall() }
+    var grid = pass()
+    let ids = targets.map(\.id)
+    if let focusedID, !ids.contains(focusedID) {
+      // The focused view is gone (a screen changed); focus the first one and draw again.
+      self.focusedID = ids.first
+      grid = pass()
+    } else if focusedID == nil {
+      focusedID = ids.first
+    }
+    return grid
+  }
+
+  /// Handles one key; returns whether anything used it.
+  @discardableResult
+  func handle(_ key: Key) -> Bool {
+    if key == .ctrl("c") {
+      onInterrupt?()
+      return true
+    }
+    if key == .tab || key == .backTab {
+      moveFocus(by: key == .tab ? 1 : -1)
+      return true
+    }
+    if let target = targets.first(where: { $0.id == focusedID }), target.handle(key) {
+      return true
+    }
+    for binding in bindings.reversed() where binding.keys.contains(key) {
+      binding.action()
+      return true
+    }
+    return false
+  }
+
+  func present(_ presentation: Presentation) -> Int? {
+    switch presentation {
+    case .toast(let text):
+      nextToastID += 1
+      toasts.append(Toast(id: nextToastID, text: text))
+      return nextToastID
+    case .alert:
+      alerts.append(presentation)
+      return nil
+    }
+  }
+
+  func dismissToast(_ id: Int) {
+    toasts.removeAll { $0.id == id }
+  }
+
+  func dismissAllToasts() {
+    toasts.removeAll()
+  }
+
+  private func moveFocus(by step: Int) {
+    guard !targets.isEmpty else { return }
+    let current = targets.firstIndex { $0.id == focusedID } ?? -step
+    let next = (current + step + targets.count) % targets.count
+    focusedID = targets[next].id
+  }
+
+  private func pass() -> Grid {
+    let context = RenderContext(
+      size: size, focusedID: focusedID, interaction: interaction, animationFrame: animationFrame)
+    if !quitKeys.isEmpty {
+      context.addBinding(KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() })
+    }
+    let root = content()
+    root.draw(context.grid.bounds, context)
+    context.overlay { [unowned self, unowned context] in self.drawPresentations(context) }
+    context.finish()
+    targets = context.targets
+    bindings = context.bindings
+    animates = context.animates
+    return context.grid
+  }
+
+  private func drawPresentations(_ context: RenderContext) {
+    let bounds = context.grid.bounds
+    for (offset, toast) in toasts.suffix(3).reversed().enumerated() {
+      let text = " " + toast.text + " "
+      let width = min(bounds.width, text.terminalWidth)
+      let row = bounds.maxY - 2 - offset
+      let rect = Rect(x: bounds.maxX - width, y: max(0, row), width: width, height: 1)
+      context.put(
+        text, column: rect.x, row: rect.y,
+        style: Style(foreground: .black, background: .cyan, attributes: .bold), clip: rect)
+    }
+    guard case .alert(let title, let message) = alerts.first else { return }
+    Alert(title: title, message: message) { [weak self] in
+      guard let self, !self.alerts.isEmpty else { return }
+      self.alerts.removeFirst()
+    }.draw(context)
+  }
+
+  private func tooSmall() -> Grid {
+    targets = []
+    bindings = []
+    if !quitKeys.isEmpty {
+      bindings = [KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() }]
+    }
+    animates = false
+    var grid = Grid(size: size)
+    let message = "Terminal too small: need \(minimumSize), have \(size)"
+    let lines = TextWrapper.wrap(message, width: size.width)
+    let top = max(0, (size.height - lines.count) / 2)
+    for (offset, line) in lines.enumerated() {
+      let column = max(0, (size.width - line.terminalWidth) / 2)
+      grid.put(
+        line, column: column, row: top + offset, style: Style(attributes: .bold), clip: grid.bounds)
+    }
+    return grid
+  }
+}

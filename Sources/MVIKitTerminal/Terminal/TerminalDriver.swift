@@ -1,0 +1,45 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// The terminal itself: raw mode, alternate screen, size and output.
+enum TerminalDriver {
+  /// Whether standard input and output are both a terminal.
+  static var isInteractive: Bool {
+    isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+  }
+
+  /// Switches to raw mode and the alternate screen, hides the cursor and turns on bracketed
+  /// paste. ``TerminalRestorer`` undoes all of it.
+  static func enter() throws(TerminalError) {
+    var original = termios()
+    guard tcgetattr(STDIN_FILENO, &original) == 0 else { throw .notATerminal }
+    TerminalRestorer.shared.remember(original)
+    var raw = original
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_oflag &= ~tcflag_t(OPOST)
+    raw.c_cflag |= tcflag_t(CS8)
+    // ISIG off: Ctrl-C arrives as a key, so the app quits through its normal path.
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+      bytes[Int(VMIN)] = 1
+      bytes[Int(VTIME)] = 0
+    }
+    guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
+      TerminalRestorer.shared.restore()
+      throw .notATerminal
+    }
+    TerminalOutput.send(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[0m\u{1B}[2J".utf8))
+  }
+
+  /// The size of the terminal, or nil when it cannot be read.
+  static func size() -> Size? {
+    var window = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0 else {
+      return nil
+    }
+    return Size(width: Int(window.ws_col), height: Int(window.ws_row))
+  }
+}

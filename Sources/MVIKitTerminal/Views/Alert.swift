@@ -1,0 +1,109 @@
+/// A modal dialog: a title, a message and buttons, centred over the screen.
+///
+/// While it shows, only its buttons take keys: Tab moves between them, Enter or Space presses
+/// one, Esc dismisses. Any button, and Esc, call `onDismiss` after their own action; put
+/// the alert in your state and clear it there.
+///
+/// ```swift
+/// content.alert(store.error.map { message in
+///   Alert(title: "Login failed", message: message) { store.send(.errorDismissed) }
+/// })
+/// ```
+public struct Alert {
+  /// A button of an ``Alert``.
+  public struct Button {
+    /// The button label.
+    public var title: String
+    /// What the button does before the alert is dismissed.
+    public var action: @MainActor () -> Void
+
+    /// Creates a button labelled `title`.
+    public init(_ title: String, action: @escaping @MainActor () -> Void = {}) {
+      self.title = title
+      self.action = action
+    }
+  }
+
+  /// The bold first line.
+  public var title: String
+  /// The text under the title; it wraps.
+  public var message: String
+  /// The buttons, left to right; an alert without buttons gets an OK button.
+  public var buttons: [Button]
+  /// Called when any button is pressed or Esc dismisses the alert.
+  public var onDismiss: @MainActor () -> Void
+
+  /// Creates an alert.
+  public init(
+    title: String, message: String = "", buttons: [Button] = [],
+    onDismiss: @escaping @MainActor () -> Void
+  ) {
+    self.title = title
+    self.message = message
+    self.buttons = buttons.isEmpty ? [Button("OK")] : buttons
+    self.onDismiss = onDismiss
+  }
+
+  /// Draws the alert over the whole grid and makes it modal.
+  @MainActor
+  func draw(_ context: RenderContext) {
+    context.beginModal()
+    let bounds = context.grid.bounds
+    let labels = buttons.map { "[ " + $0.title + " ]" }
+    let buttonsWidth = labels.reduce(0) { $0 + $1.terminalWidth + 1 }
+    let textWidth = min(max(20, bounds.width - 6), 50)
+    let lines = message.isEmpty ? [] : TextWrapper.wrap(message, width: textWidth)
+    let contentWidth = max(
+      title.terminalWidth, buttonsWidth, lines.reduce(0) { max($0, $1.terminalWidth) })
+    let size = Size(width: contentWidth + 4, height: lines.count + 5)
+    let frame = bounds.centered(size)
+    context.fill(frame, style: .plain)
+    let inner = frame.inset(top: 1, leading: 2, bottom: 1, trailing: 2)
+    context.withChild("alert") {
+      Box(title, color: .yellow) {}.draw(frame, context)
+      for (offset, line) in lines.enumerated() {
+        context.put(line, column: inner.x, row: inner.y + 1 + offset, style: .plain, clip: inner)
+      }
+      var column = inner.x
+      let row = inner.maxY - 1
+      for (index, button) in buttons.enumerated() {
+        let rect = Rect(x: column, y: row, width: labels[index].terminalWidth, height: 1)
+        let onDismiss = self.onDismiss
+        context.withChild(String(index)) {
+          MVIKitTerminal.Button(button.title) {
+            button.action()
+            onDismiss()
+          }.draw(rect, context)
+        }
+        column += rect.width + 1
+      }
+    }
+    context.addBinding(KeyBinding([.escape], help: "Dismiss", action: onDismiss))
+  }
+}
+
+/// A view that shows an ``Alert`` over itself; see ``View/alert(_:)``.
+struct AlertView: View, Element {
+  let content: any View
+  let alert: Alert?
+
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    resolve(content).measure(proposal, context)
+  }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
+    resolve(content).flex(axis, context)
+  }
+
+  func draw(_ rect: Rect, _ context: RenderContext) {
+    resolve(content).draw(rect, context)
+    if let alert { context.overlay { alert.draw(context) } }
+  }
+}
+
+extension View {
+  /// Shows `alert` over the whole screen while it is not nil.
+  public func alert(_ alert: Alert?) -> some View {
+    AlertView(content: self, alert: alert)
+  }
+}

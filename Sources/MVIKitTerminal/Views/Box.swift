@@ -1,0 +1,59 @@
+/// A view inside a border, with an optional title in the top edge.
+///
+/// ```swift
+/// Box("Users") {
+///   List(store.users, selection: store.selection, onSelect: { store.send(.select($0)) }) {
+///     user, _ in Text(user.name)
+///   }
+/// }
+/// ```
+public struct Box: View, Element {
+  private let title: String?
+  private let color: Color
+  private let content: ViewGroup
+
+  /// Draws `content` inside a border of `color` titled `title`.
+  public init(
+    _ title: String? = nil, color: Color = .default, @ViewBuilder content: () -> ViewGroup
+  ) {
+    self.title = title
+    self.color = color
+    self.content = content()
+  }
+
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    let inner = content.measure(
+      Size(width: proposal.width - 2, height: proposal.height - 2), context)
+    let titleWidth = title.map { $0.terminalWidth + 4 } ?? 0
+    return Size(
+      width: min(proposal.width, max(inner.width + 2, titleWidth)),
+      height: min(proposal.height, inner.height + 2))
+  }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
+    content.flex(axis, context)
+  }
+
+  func draw(_ rect: Rect, _ context: RenderContext) {
+    guard rect.width >= 2, rect.height >= 2 else { return }
+    let style = context.style.merged(with: Style(foreground: color))
+    let horizontal = String(repeating: "─", count: rect.width - 2)
+    context.put("┌" + horizontal + "┐", column: rect.x, row: rect.y, style: style, clip: rect)
+    context.put(
+      "└" + horizontal + "┘", column: rect.x, row: rect.maxY - 1, style: style, clip: rect)
+    for row in (rect.y + 1)..<(rect.maxY - 1) {
+      context.put("│", column: rect.x, row: row, style: style, clip: rect)
+      context.put("│", column: rect.maxX - 1, row: row, style: style, clip: rect)
+    }
+    if let title, rect.width > 4 {
+      let titleRect = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 3, height: 1)
+      context.put(
+        " " + title + " ", column: rect.x + 1, row: rect.y,
+        style: style.merged(with: .init(attributes: .bold)),
+        clip: titleRect)
+    }
+    context.withChild("box") {
+      content.draw(rect.inset(top: 1, leading: 1, bottom: 1, trailing: 1), context)
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/// An RGB picture drawn with half-block characters: each cell shows two pixels, the top one
+/// as the `▀` foreground and the bottom one as the background.
+///
+/// It shrinks, keeping its aspect, to fit the space offered. Terminals without truecolor get
+/// the nearest 256-palette colours (see ``ColorMode``).
+public struct Image: View, Element {
+  private let width: Int
+  private let height: Int
+  private let pixels: [Pixel]
+
+  /// Creates an image `width` pixels wide from `pixels`, row by row. Missing pixels are black;
+  /// extra ones are ignored.
+  public init(width: Int, height: Int, pixels: [Pixel]) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    self.pixels = pixels
+  }
+
+  private func fittedSize(_ proposal: Size) -> Size {
+    guard width > 0, height > 0 else { return .zero }
+    let cellsHigh = (height + 1) / 2
+    guard width > proposal.width || cellsHigh > proposal.height else {
+      return Size(width: width, height: cellsHigh)
+    }
+    let scale = min(
+      Double(proposal.width) / Double(width), Double(proposal.height * 2) / Double(height))
+    return Size(
+      width: min(proposal.width, max(1, Int(Double(width) * scale))),
+      height: min(proposal.height, max(1, Int((Double(height) * scale + 1) / 2))))
+  }
+
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    fittedSize(proposal)
+  }
+
+  func draw(_ rect: Rect, _ context: RenderContext) {
+    let size = fittedSize(rect.size)
+    guard size.width > 0, size.height > 0 else { return }
+    let scaled = size.width != width || size.height != (height + 1) / 2
+    let pixelRows = size.height * 2
+    // Unscaled, an odd height leaves the last bottom half empty; scaled, every half maps.
+    func sourceY(_ y: Int) -> Int? { scaled ? y * height / pixelRows : (y < height ? y : nil) }
+    for row in 0..<size.height {
+      for column in 0..<size.width {
+        let sourceX = column * width / size.width
+        let top = sourceY(row * 2).map { pixel(x: sourceX, y: $0).color } ?? .default
+        let bottom = sourceY(row * 2 + 1).map { pixel(x: sourceX, y: $0).color } ?? .default
+        let style = Style(foreground: top, background: bottom)
+        context.grid[rect.x + column, rect.y + row] = Cell("▀", style: style)
+      }
+    }
+  }
+
+  private func pixel(x: Int, y: Int) -> Pixel {
+    let index = y * width + x
+    guard y < height, index >= 0, index < pixels.count else {
+      return Pixel(red: 0, green: 0, blue: 0)
+    }
+    return pixels[index]
+  }
+}

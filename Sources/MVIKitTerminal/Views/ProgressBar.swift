@@ -1,0 +1,33 @@
+/// A bar that fills with progress from 0 to 1, followed by the percentage.
+public struct ProgressBar: View, Element {
+  private let value: Double
+  private let color: Color
+
+  /// Creates a bar showing `value`, clamped to 0…1, filled in `color`.
+  public init(value: Double, color: Color = .green) {
+    self.value = value.isFinite ? min(1, max(0, value)) : 0
+    self.color = color
+  }
+
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    Size(width: proposal.width, height: min(1, proposal.height))
+  }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
+    Flex(horizontal: true, vertical: false)
+  }
+
+  func draw(_ rect: Rect, _ context: RenderContext) {
+    let percent = " " + String(Int((value * 100).rounded())) + "%"
+    let barWidth = max(0, rect.width - percent.count)
+    let filled = Int((Double(barWidth) * value).rounded())
+    let style = context.style
+    context.put(
+      String(repeating: "█", count: filled), column: rect.x, row: rect.y,
+      style: style.merged(with: Style(foreground: color)), clip: rect)
+    context.put(
+      String(repeating: "░", count: barWidth - filled), column: rect.x + filled, row: rect.y,
+      style: style.merged(with: Style(foreground: .gray)), clip: rect)
+    context.put(percent, column: rect.x + barWidth, row: rect.y, style: style, clip: rect)
+  }
+}

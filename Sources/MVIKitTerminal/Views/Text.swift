@@ -1,0 +1,72 @@
+/// Styled text; it wraps at word boundaries when its line is too long.
+///
+/// ```swift
+/// Text("Saved").bold().foreground(.green)
+/// ```
+public struct Text: View, Element {
+  let content: String
+  var style = Style.plain
+  var lineLimit: Int?
+
+  /// Creates text; `\n` starts a new line.
+  public init(_ content: String) {
+    self.content = content
+  }
+
+  /// Creates text from any value's description, such as a number.
+  public init(verbatim value: some CustomStringConvertible) {
+    self.content = value.description
+  }
+
+  /// This text in `style`, on top of its own style.
+  public func style(_ style: Style) -> Text {
+    var copy = self
+    copy.style = copy.style.merged(with: style)
+    return copy
+  }
+
+  /// This text in bold.
+  public func bold() -> Text { style(Style(attributes: .bold)) }
+  /// This text faint.
+  public func dim() -> Text { style(Style(attributes: .dim)) }
+  /// This text in italics.
+  public func italic() -> Text { style(Style(attributes: .italic)) }
+  /// This text underlined.
+  public func underline() -> Text { style(Style(attributes: .underline)) }
+  /// This text with foreground and background swapped.
+  public func reversed() -> Text { style(Style(attributes: .reverse)) }
+  /// This text struck through.
+  public func strikethrough() -> Text { style(Style(attributes: .strikethrough)) }
+  /// This text in `color`.
+  public func foreground(_ color: Color) -> Text { style(Style(foreground: color)) }
+  /// This text on `color`.
+  public func background(_ color: Color) -> Text { style(Style(background: color)) }
+
+  /// This text cut to at most `lines` lines (nil: no limit); `1` truncates instead of wrapping.
+  public func lineLimit(_ lines: Int?) -> Text {
+    var copy = self
+    copy.lineLimit = lines.map { max(1, $0) }
+    return copy
+  }
+
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    let lines = wrapped(width: proposal.width)
+    let width = lines.reduce(0) { max($0, $1.terminalWidth) }
+    return Size(width: min(width, proposal.width), height: min(lines.count, proposal.height))
+  }
+
+  func draw(_ rect: Rect, _ context: RenderContext) {
+    let style = context.style.merged(with: self.style)
+    for (offset, line) in wrapped(width: rect.width).prefix(rect.height).enumerated() {
+      context.put(line, column: rect.x, row: rect.y + offset, style: style, clip: rect)
+    }
+  }
+
+  func wrapped(width: Int) -> [String] {
+    let lines = content.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+      lineLimit == 1 ? [String($0)] : TextWrapper.wrap(String($0), width: width)
+    }
+    guard let lineLimit else { return lines }
+    return Array(lines.prefix(lineLimit))
+  }
+}

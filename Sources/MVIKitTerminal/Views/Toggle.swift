@@ -1,0 +1,37 @@
+/// A checkbox: `[x] Label`; Space or Enter flips it when focused.
+///
+/// ```swift
+/// Toggle("Done", isOn: todo.isDone) { store.send(.setDone(todo.id, $0)) }
+/// ```
+public struct Toggle: View, Element {
+  private let label: String
+  private let isOn: Bool
+  private let onChange: @MainActor (Bool) -> Void
+
+  /// Creates a checkbox showing `isOn`; `onChange` receives the flipped value.
+  public init(_ label: String, isOn: Bool, onChange: @escaping @MainActor (Bool) -> Void) {
+    self.label = label
+    self.isOn = isOn
+    self.onChange = onChange
+  }
+
+  private var text: String { (isOn ? "[x] " : "[ ] ") + label }
+
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    Size(width: min(proposal.width, text.terminalWidth), height: min(1, proposal.height))
+  }
+
+  func draw(_ rect: Rect, _ context: RenderContext) {
+    let (isOn, onChange) = (self.isOn, self.onChange)
+    let focused = context.registerFocusable(rect: rect, help: [("Space", "Toggle")]) { key in
+      guard key == .space || key == .enter else { return false }
+      onChange(!isOn)
+      return true
+    }
+    let style = context.style.merged(with: Style(attributes: focused ? .reverse : []))
+    context.put(text, column: rect.x, row: rect.y, style: style, clip: rect)
+  }
+}
+
+/// Another name for ``Toggle``.
+public typealias Checkbox = Toggle

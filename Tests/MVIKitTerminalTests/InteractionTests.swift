@@ -1,0 +1,178 @@
+import MVIKit
+import MVIKitTerminal
+import Testing
+
+@MainActor
+@Suite struct InteractionTests {
+  @Test func tabMovesFocusAndKeysGoToTheFocusedView() {
+    let store = Store(initialState: Form.State(), model: Form())
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 6)) { FormView(store: store) }
+    terminal.type("ann@x.io")
+    #expect(store.email == "ann@x.io")
+    terminal.press(.tab)
+    terminal.type("hunter2")
+    #expect(store.password == "hunter2")
+    terminal.press(.tab, .space)
+    #expect(store.remember)
+    terminal.press(.tab, .enter)
+    #expect(store.submitted == 1)
+    terminal.press(.backTab, .backTab, .enter)
+    #expect(store.submitted == 2)
+    terminal.press(.tab, .tab, .tab)
+    // Back in the email field, whose cursor sits after the text.
+    #expect(terminal.grid.style(column: 8, row: 0).attributes.contains(.reverse))
+    #expect(!terminal.grid.style(column: 0, row: 3).attributes.contains(.reverse))
+  }
+
+  @Test func secureFieldShowsBulletsNeverTheSecret() {
+    let store = Store(initialState: Form.State(), model: Form())
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 6)) { FormView(store: store) }
+    terminal.press(.tab)
+    terminal.paste("s3cret")
+    let grid = terminal.grid
+    #expect(store.password == "s3cret")
+    #expect(grid.text[1].hasPrefix("••••••"))
+    #expect(!grid.description.contains("s3cret"))
+    #expect(grid.text[0].hasPrefix("Email"))
+  }
+
+  @Test func textFieldEditingKeys() {
+    let store = Store(initialState: Form.State(), model: Form())
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 6)) { FormView(store: store) }
+    terminal.type("helo")
+    terminal.press(.left)
+    terminal.type("l")
+    #expect(store.email == "hello")
+    terminal.press(.home, .delete)
+    #expect(store.email == "ello")
+    terminal.press(.end, .backspace)
+    #expect(store.email == "ell")
+    terminal.type(" world")
+    terminal.press(.ctrl("w"))
+    #expect(store.email == "ell ")
+    terminal.paste("a\nb")
+    #expect(store.email == "ell a b")
+    terminal.press(.ctrl("u"))
+    #expect(store.email == "")
+    #expect(terminal.grid.text[0].hasPrefix("Email"))
+  }
+
+  @Test func listMovesSelectionScrollsAndActivates() {
+    let store = Store(initialState: Rows.State(), model: Rows())
+    let terminal = HeadlessTerminal(size: Size(width: 20, height: 5)) { RowsView(store: store) }
+    terminal.press(.down, .down)
+    #expect(store.selection == 2)
+    terminal.press(.pageDown)
+    #expect(store.selection == 6)
+    #expect(terminal.text[4].hasPrefix("Row 6"))
+    terminal.press(.end)
+    #expect(store.selection == 999)
+    #expect(terminal.text[4].hasPrefix("Row 999"))
+    terminal.press(.home, .up)
+    #expect(store.selection == 0)
+    #expect(terminal.grid.style(column: 0, row: 0).attributes.contains(.reverse))
+    terminal.press(.enter)
+    #expect(store.opened == 0)
+  }
+
+  @Test func keyBindingsAndHelpBar() {
+    let store = Store(initialState: Counter.State(), model: Counter())
+    let terminal = HeadlessTerminal(size: Size(width: 40, height: 3), quitKeys: ["q"]) {
+      VStack {
+        Text("Count: \(store.count)")
+        Spacer()
+        HelpBar()
+      }
+      .onKey(["+", .up], help: "Increment") { store.send(.increment) }
+    }
+    terminal.press("+", .up)
+    #expect(terminal.grid.contains("Count: 2"))
+    #expect(terminal.text[2].hasPrefix("+/↑ Increment  q Quit"))
+    terminal.press("q")
+    #expect(terminal.didQuit)
+    terminal.press(.ctrl("c"))
+    #expect(terminal.wasInterrupted)
+  }
+
+  @Test func typingInAFieldDoesNotTriggerBindings() {
+    let store = Store(initialState: Form.State(), model: Form())
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 6), quitKeys: ["q"]) {
+      FormView(store: store)
+    }
+    terminal.type("q")
+    #expect(store.email == "q")
+    #expect(!terminal.didQuit)
+  }
+
+  @Test func navigationStackPushesAndPopsWithEscape() {
+    let store = Store(initialState: Rows.State(), model: Rows())
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 5)) {
+      NavigationStack(path: store.path, onPop: { store.send(.pop) }) {
+        RowsView(store: store)
+      } destination: { index in
+        Text("Detail \(index)")
+        HelpBar()
+      }
+    }
+    terminal.press(.down, .enter)
+    #expect(terminal.grid.contains("Detail 1"))
+    #expect(terminal.grid.contains("Esc Back"))
+    terminal.press(.escape)
+    #expect(store.path.isEmpty)
+    #expect(terminal.grid.contains("Row 1"))
+  }
+
+  @Test func alertIsModal() {
+    let store = Store(initialState: Counter.State(), model: Counter())
+    var dismissed = 0
+    let terminal = HeadlessTerminal(size: Size(width: 40, height: 10)) {
+      VStack {
+        Button("Increment") { store.send(.increment) }
+      }
+      .alert(
+        store.count == 1
+          ? Alert(title: "Careful", message: "It is one now.") { dismissed += 1 } : nil)
+    }
+    terminal.press(.enter)
+    #expect(store.count == 1)
+    #expect(terminal.grid.contains("Careful"))
+    #expect(terminal.grid.contains("[ OK ]"))
+    terminal.press(.escape)
+    #expect(dismissed == 1)
+    terminal.press(.enter)
+    #expect(dismissed == 2)
+    #expect(store.count == 1)
+  }
+
+  @Test func presentationsShowToastsAndAlerts() {
+    let terminal = HeadlessTerminal(size: Size(width: 40, height: 10)) { Text("Home") }
+    terminal.present(.toast("Saved"))
+    #expect(terminal.text[8].hasSuffix(" Saved "))
+    terminal.dismissToasts()
+    #expect(!terminal.grid.contains("Saved"))
+    terminal.present(.alert(title: "Oops", message: "Broken"))
+    #expect(terminal.grid.contains("Broken"))
+    terminal.press(.enter)
+    #expect(!terminal.grid.contains("Broken"))
+  }
+
+  @Test func tinyTerminalShowsAClearMessage() {
+    let terminal = HeadlessTerminal(
+      size: Size(width: 10, height: 5), minimumSize: Size(width: 40, height: 12)
+    ) { Text("Content") }
+    let text = terminal.text.joined(separator: " ")
+    #expect(!text.contains("Content"))
+    #expect(text.contains("Terminal"))
+    #expect(text.contains("40×12,"))
+    #expect(text.contains("10×5"))
+    terminal.size = Size(width: 40, height: 12)
+    #expect(terminal.grid.contains("Content"))
+  }
+
+  @Test func rawBytesAreRoutedLikeKeys() {
+    let store = Store(initialState: Form.State(), model: Form())
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 6)) { FormView(store: store) }
+    terminal.feed(Array("ab\u{1B}[D".utf8) + [0xFF] + Array("X\u{1B}".utf8) + [0xFF, 0xC3])
+    #expect(store.email == "aXb")
+  }
+}
