@@ -16,7 +16,7 @@ command -v tmux >/dev/null || (apt-get update && apt-get install -y tmux) || {
   exit 1
 }
 
-if ! flock /tmp/mvikit-build.lock swift build --product CounterDemo >/tmp/mvikit-e2e-build.log 2>&1; then
+if ! swift build --product CounterDemo >/tmp/mvikit-e2e-build.log 2>&1; then
   cat /tmp/mvikit-e2e-build.log >&2
   echo "FAIL: swift build --product CounterDemo failed" >&2
   exit 1
