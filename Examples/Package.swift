@@ -1,0 +1,81 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// SwiftPM names a path dependency after its folder, so the root package's identity is the name
+/// of the folder that holds this one (`main` in the work tree, anything in a fresh clone).
+let root = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "main"
+
+/// The sample apps and their real backends. This package is separate from the root package so
+/// that library users never pay for Hummingbird or GRDB.
+let package = Package(
+  name: "MVIKitExamples",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .library(name: "DemoServer", targets: ["DemoServer"]),
+    .library(name: "Users", targets: ["Users"]),
+    .library(name: "Login", targets: ["Login"]),
+    .library(name: "Todos", targets: ["Todos"]),
+  ],
+  dependencies: [
+    .package(path: ".."),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+  ],
+  targets: [
+    .target(
+      name: "DemoServer",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    .target(name: "ExampleHTTP"),
+    .target(
+      name: "Users",
+      dependencies: [
+        "ExampleHTTP",
+        .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitTerminal", package: root),
+      ]
+    ),
+    .target(
+      name: "Login",
+      dependencies: [
+        "ExampleHTTP",
+        .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitTerminal", package: root),
+      ]
+    ),
+    .target(
+      name: "Todos",
+      dependencies: [
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitTerminal", package: root),
+      ]
+    ),
+    .testTarget(name: "DemoServerTests", dependencies: ["DemoServer"]),
+    .testTarget(
+      name: "UsersTests",
+      dependencies: ["Users", "DemoServer", .product(name: "MVIKitTesting", package: root)]
+    ),
+    .testTarget(
+      name: "LoginTests",
+      dependencies: ["Login", "DemoServer", .product(name: "MVIKitTesting", package: root)]
+    ),
+    .testTarget(
+      name: "TodosTests",
+      dependencies: [
+        "Todos", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "MVIKitTesting", package: root),
+      ]
+    ),
+  ]
+)

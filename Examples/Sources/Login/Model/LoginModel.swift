@@ -1,0 +1,79 @@
+import MVIKit
+
+/// The login screen's logic: two fields, validation, and the login request.
+///
+/// The password is kept as a ``Secret`` from the moment it is typed, so it prints as
+/// `Secret(••••)` in logs, recordings and test diffs.
+public struct LoginModel: Model {
+  /// The login screen's state.
+  public struct State: Equatable, Sendable {
+    /// The email as typed.
+    public var email = ""
+    /// The password as typed, never printable.
+    public var password = Secret("")
+    /// Whether the login request is running.
+    public var isLoading = false
+    /// Who logged in last, if anyone.
+    public var signedInName: String?
+
+    /// An empty form.
+    public init() {}
+  }
+
+  /// What the user did or what the login request answered.
+  public enum Intent: Equatable, Sendable {
+    case emailChanged(String)
+    case passwordChanged(Secret<String>)
+    case loginTapped
+    case loginSucceeded(LoginResponse)
+    case loginFailed(String)
+  }
+
+  /// One-shot alerts for the view.
+  public enum SideEffect: Equatable, Sendable {
+    case alert(title: String, message: String)
+  }
+
+  let login: @Sendable (_ email: String, _ password: String) async throws -> LoginResponse
+
+  /// A model that logs in with `login`.
+  public init(login: @escaping @Sendable (String, String) async throws -> LoginResponse) {
+    self.login = login
+  }
+
+  /// A model that logs in over HTTP with `client`.
+  public init(client: LoginClient) {
+    self.init(login: { try await client.login(email: $0, password: $1) })
+  }
+
+  public func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
+    switch intent {
+    case .emailChanged(let email):
+      state.email = email
+      return .none
+    case .passwordChanged(let password):
+      state.password = password
+      return .none
+    case .loginTapped:
+      guard LoginValidation.canSubmit(state), !state.isLoading else { return .none }
+      state.isLoading = true
+      let email = LoginValidation.cleanEmail(state.email)
+      let password = state.password
+      return .run { send in
+        await send(.loginSucceeded(try await login(email, password.value)))
+      } catch: { error, send in
+        await send(.loginFailed(String(describing: error)))
+      }
+      .cancellable(id: RequestID.login, cancelInFlight: true)
+    case .loginSucceeded(let response):
+      state.isLoading = false
+      state.signedInName = response.name
+      return .emit(.alert(title: "Welcome", message: "Signed in as \(response.name)."))
+    case .loginFailed(let message):
+      state.isLoading = false
+      return .emit(.alert(title: "Login failed", message: message))
+    }
+  }
+
+  private enum RequestID { case login }
+}

@@ -1,0 +1,58 @@
+import MVIKit
+
+/// What the login view sends: the seed's Input.
+public enum LoginInput: Sendable {
+  case emailChanged(String)
+  case passwordChanged(String)
+  case loginTapped
+
+  var intent: LoginModel.Intent {
+    switch self {
+    case .emailChanged(let email): .emailChanged(email)
+    case .passwordChanged(let password): .passwordChanged(Secret(password))
+    case .loginTapped: .loginTapped
+    }
+  }
+}
+
+/// What the login view shows: the seed's Output, derived from the state alone.
+public struct LoginOutput: Equatable, Sendable {
+  /// The button's colour: green when it can be pressed.
+  public enum ButtonColor: Equatable, Sendable { case enabled, disabled }
+
+  /// The email as it will be sent.
+  public var cleanEmail: String
+  /// Whether the email looks valid (drives the field's hint).
+  public var isEmailValid: Bool
+  /// Whether the password is long enough.
+  public var isPasswordValid: Bool
+  /// Whether the login button is enabled.
+  public var isLoginEnabled: Bool
+  /// The login button's colour.
+  public var buttonColor: ButtonColor
+  /// Whether the spinner shows.
+  public var isLoading: Bool
+
+  /// The output for `state`.
+  public init(state: LoginModel.State) {
+    cleanEmail = LoginValidation.cleanEmail(state.email)
+    isEmailValid = LoginValidation.isValidEmail(state.email)
+    isPasswordValid = LoginValidation.isValidPassword(state.password.value)
+    isLoginEnabled = isEmailValid && isPasswordValid && !state.isLoading
+    buttonColor = isLoginEnabled ? .enabled : .disabled
+    isLoading = state.isLoading
+  }
+}
+
+/// The login screen's view model: `transform(input) -> output` over a ``LoginModel`` store.
+public typealias LoginViewModel = InputOutputViewModel<LoginModel, LoginInput, LoginOutput>
+
+extension InputOutputViewModel where M == LoginModel, Input == LoginInput, Output == LoginOutput {
+  /// A login view model over a new store running `model`.
+  public convenience init(model: LoginModel) {
+    self.init(
+      store: Store(initialState: LoginModel.State(), model: model),
+      intent: \.intent,
+      output: LoginOutput.init(state:))
+  }
+}

@@ -1,0 +1,24 @@
+import GRDB
+
+extension TodoStoreError {
+  /// Sorts an error from GRDB or SQLite into a store error about the file at `path`.
+  /// `CancellationError` and store errors pass through unchanged.
+  static func wrap(_ error: any Error, path: String) -> any Error {
+    if error is TodoStoreError || error is CancellationError { return error }
+    guard let error = error as? DatabaseError else {
+      return TodoStoreError.database(String(describing: error))
+    }
+    switch error.resultCode {
+    case .SQLITE_READONLY, .SQLITE_PERM:
+      return TodoStoreError.readOnly(path: path)
+    case .SQLITE_BUSY, .SQLITE_LOCKED:
+      return TodoStoreError.locked(path: path)
+    case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+      return TodoStoreError.corrupt(path: path)
+    case .SQLITE_CANTOPEN:
+      return TodoStoreError.cannotOpen(path: path)
+    default:
+      return TodoStoreError.database(error.message ?? "SQLite error \(error.resultCode.rawValue)")
+    }
+  }
+}

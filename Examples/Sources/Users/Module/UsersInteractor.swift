@@ -1,0 +1,17 @@
+import MVIKit
+
+/// The Interactor of the Users module: the one use case, fetching the users.
+public struct UsersInteractor: Interactor {
+  /// Fetches every user from the backend.
+  public var fetchUsers: @Sendable () async throws -> [User]
+
+  /// An interactor with any fetch, for tests and previews.
+  public init(fetchUsers: @escaping @Sendable () async throws -> [User]) {
+    self.fetchUsers = fetchUsers
+  }
+
+  /// An interactor that fetches over HTTP with `client`.
+  public init(client: UsersClient) {
+    self.init(fetchUsers: { try await client.fetchUsers() })
+  }
+}

@@ -1,0 +1,104 @@
+import MVIKit
+import MVIKitTesting
+import Testing
+
+@testable import Login
+
+@MainActor
+@Suite struct LoginModelTests {
+  nonisolated static let response = LoginResponse(name: "Demo User", email: "demo@mvikit.dev", token: "t0k3n")
+
+  func makeStore(
+    login: @escaping @Sendable (String, String) async throws -> LoginResponse = { _, _ in response }
+  ) -> TestStore<LoginModel> {
+    TestStore(initialState: LoginModel.State(), model: LoginModel(login: login))
+  }
+
+  @Test func validCredentialsLogIn() async {
+    let sent = SentCredentials()
+    let store = makeStore(login: { email, password in
+      await sent.record(email, password)
+      return Self.response
+    })
+    await store.send(.emailChanged("  Demo@MVIKit.dev ")) { $0.email = "  Demo@MVIKit.dev " }
+    await store.send(.passwordChanged(Secret("mvikit-demo-42"))) {
+      $0.password = Secret("mvikit-demo-42")
+    }
+    await store.send(.loginTapped) { $0.isLoading = true }
+    await store.receive(.loginSucceeded(Self.response)) {
+      $0.isLoading = false
+      $0.signedInName = "Demo User"
+    }
+    await store.receiveSideEffect(.alert(title: "Welcome", message: "Signed in as Demo User."))
+    await store.finish()
+    #expect(await sent.values == ["demo@mvikit.dev mvikit-demo-42"])
+  }
+
+  @Test func invalidFormDoesNotSubmit() async {
+    let store = makeStore()
+    await store.send(.emailChanged("not-an-email")) { $0.email = "not-an-email" }
+    await store.send(.passwordChanged(Secret("long enough"))) {
+      $0.password = Secret("long enough")
+    }
+    await store.send(.loginTapped)
+    await store.finish()
+  }
+
+  @Test func failedLoginShowsAnAlert() async {
+    let store = makeStore(login: { _, _ in throw LoginError.invalidCredentials })
+    await store.send(.emailChanged("demo@mvikit.dev")) { $0.email = "demo@mvikit.dev" }
+    await store.send(.passwordChanged(Secret("wrong-password"))) {
+      $0.password = Secret("wrong-password")
+    }
+    await store.send(.loginTapped) { $0.isLoading = true }
+    let message = String(describing: LoginError.invalidCredentials)
+    await store.receive(.loginFailed(message)) { $0.isLoading = false }
+    await store.receiveSideEffect(.alert(title: "Login failed", message: message))
+    await store.finish()
+  }
+
+  @Test func outputDrivesTheButton() {
+    var state = LoginModel.State()
+    #expect(LoginOutput(state: state).buttonColor == .disabled)
+    state.email = "demo@mvikit.dev"
+    #expect(LoginOutput(state: state).isLoginEnabled == false)
+    state.password = Secret("123456")
+    #expect(LoginOutput(state: state).isLoginEnabled)
+    #expect(LoginOutput(state: state).buttonColor == .enabled)
+    state.isLoading = true
+    #expect(LoginOutput(state: state).isLoginEnabled == false)
+  }
+
+  @Test(arguments: [
+    ("a@b.co", true), ("  A@B.CO ", true), ("a@b", false), ("@b.co", false), ("a b@c.d", false),
+    ("a@@b.co", false), ("a@b..co", false), ("", false),
+  ])
+  func emailValidation(email: String, isValid: Bool) {
+    #expect(LoginValidation.isValidEmail(email) == isValid)
+  }
+
+  @Test func viewModelTransformsInputsIntoOutputs() async {
+    let viewModel = LoginViewModel(model: LoginModel(login: { _, _ in Self.response }))
+    viewModel.send(.emailChanged("demo@mvikit.dev"))
+    viewModel.send(.passwordChanged("mvikit-demo-42"))
+    #expect(viewModel.output.isLoginEnabled)
+    await viewModel.send(.loginTapped).finish()
+    #expect(viewModel.store.signedInName == "Demo User")
+    var sideEffects = viewModel.store.sideEffects.makeAsyncIterator()
+    #expect(
+      await sideEffects.next() == .alert(title: "Welcome", message: "Signed in as Demo User."))
+  }
+
+  @Test func statePrintsNoPassword() {
+    var state = LoginModel.State()
+    state.password = Secret("mvikit-demo-42")
+    #expect(!String(describing: state).contains("mvikit-demo-42"))
+    #expect(
+      !String(describing: LoginModel.Intent.passwordChanged(state.password)).contains("demo-42"))
+  }
+}
+
+actor SentCredentials {
+  private(set) var values: [String] = []
+  func record(_ email: String, _ password: String) { values.append("\(email) \(password)") }
+}
