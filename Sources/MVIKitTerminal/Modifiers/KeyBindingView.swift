@@ -1,4 +1,4 @@
-/// A view with key bindings that apply wherever the focus is; see ``View/onKey(_:help:action:)``.
+/// A view with key bindings that apply wherever the focus is; see ``View/onKey(_:help:action:)-([Key],_,_)``.
 struct KeyBindingView: View, Element {
   let content: any View
   let binding: KeyBinding

@@ -24,8 +24,11 @@ public final class HeadlessTerminal {
   /// Creates a terminal of `size` showing `content`.
   ///
   /// - Parameters:
+  ///   - size: The size of the screen; change it later with ``size``.
   ///   - minimumSize: Smaller terminals show a "Terminal too small" message instead.
   ///   - quitKeys: Keys that quit, as in ``TerminalApp``; see ``didQuit``.
+  ///   - colorMode: The colors that ``nextFrameBytes()`` encodes.
+  ///   - content: The root view, evaluated for every frame.
   public init(
     size: Size, minimumSize: Size = .zero, quitKeys: [Key] = [],
     colorMode: ColorMode = .trueColor,

@@ -7,7 +7,7 @@ import Observation
   import Glibc
 #endif
 
-/// Runs a root view over a ``MVIKit/Store`` in the terminal.
+/// Runs a root view over a `Store` in the terminal.
 ///
 /// ```swift
 /// let store = Store(initialState: Counter.State(), model: Counter(fact: numberFact))
@@ -39,6 +39,7 @@ public final class TerminalApp {
   /// Creates an app showing `content` for `store`.
   ///
   /// - Parameters:
+  ///   - store: The store whose state the view reads and whose side effects are presented.
   ///   - minimumSize: A smaller terminal shows "Terminal too small" until it is resized.
   ///   - quitKeys: Keys that end ``run()`` when no focused view uses them; Ctrl-C always does.
   ///   - presentation: Maps each side effect of the store to a toast or an alert, or nil to

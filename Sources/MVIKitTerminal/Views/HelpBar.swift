@@ -1,5 +1,6 @@
 /// One line listing the keys that work right now: those of the focused view, then the
-/// bindings of the screen (``View/onKey(_:help:action:)``), such as `Tab Next  + Increment  q Quit`.
+/// bindings of the screen (``View/onKey(_:help:action:)-([Key],_,_)``), such as
+/// `Tab Next  + Increment  q Quit`.
 ///
 /// It is drawn after the rest of the screen, so it lists every binding wherever it sits.
 public struct HelpBar: View, Element {
