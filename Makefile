@@ -6,7 +6,7 @@ SWIFT_DIRS := Sources Tests $(wildcard Examples/Sources Examples/Tests Benchmark
 
 demo: bootstrap
 	@if [ -f Examples/Package.swift ] && [ -d Examples/Sources/Showcase ]; then \
-	  cd Examples && $(SWIFT) run -c release Showcase; \
+	  cd Examples && $(SWIFT) run Showcase $(ARGS); \
 	else \
 	  $(SWIFT) run CounterDemo; \
 	fi

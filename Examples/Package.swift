@@ -61,7 +61,30 @@ let package = Package(
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
+    .target(
+      name: "ShowcaseKit",
+      dependencies: [
+        "DemoServer", "Users", "Login", "Todos",
+        .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitTerminal", package: root),
+      ]
+    ),
+    .executableTarget(
+      name: "Showcase",
+      dependencies: [
+        "ShowcaseKit", "DemoServer",
+        .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitTerminal", package: root),
+      ]
+    ),
     .testTarget(name: "DemoServerTests", dependencies: ["DemoServer"]),
+    .testTarget(
+      name: "ShowcaseTests",
+      dependencies: [
+        "ShowcaseKit", "DemoServer", "Users", "Login", "Todos",
+        .product(name: "MVIKitTerminal", package: root),
+      ]
+    ),
     .testTarget(
       name: "UsersTests",
       dependencies: ["Users", "DemoServer", .product(name: "MVIKitTesting", package: root)]

@@ -156,6 +156,20 @@ import Testing
     #expect(!terminal.grid.contains("Broken"))
   }
 
+  @Test func dismissingAnAlertGivesFocusBackToTheFieldTheUserWasIn() {
+    let store = Store(initialState: Form.State(), model: Form())
+    let terminal = HeadlessTerminal(size: Size(width: 40, height: 10)) { FormView(store: store) }
+    terminal.type("a@b.co")
+    terminal.press(.tab)
+    terminal.type("abc")
+    terminal.present(.alert(title: "Login failed", message: "Wrong password"))
+    terminal.type("zzz")  // the alert is modal: nothing reaches the form
+    terminal.press(.enter)
+    terminal.type("d")
+    #expect(store.password == "abcd")
+    #expect(store.email == "a@b.co")
+  }
+
   @Test func tinyTerminalShowsAClearMessage() {
     let terminal = HeadlessTerminal(
       size: Size(width: 10, height: 5), minimumSize: Size(width: 40, height: 12)

@@ -6,7 +6,8 @@ import Testing
 
 @MainActor
 @Suite struct LoginModelTests {
-  nonisolated static let response = LoginResponse(name: "Demo User", email: "demo@mvikit.dev", token: "t0k3n")
+  nonisolated static let response = LoginResponse(
+    name: "Demo User", email: "demo@mvikit.dev", token: "t0k3n")
 
   func makeStore(
     login: @escaping @Sendable (String, String) async throws -> LoginResponse = { _, _ in response }

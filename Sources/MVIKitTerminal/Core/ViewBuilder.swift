@@ -10,13 +10,14 @@ public enum ViewBuilder {
   public static func buildBlock(_ views: any View...) -> ViewGroup { ViewGroup(views) }
 
   /// An `if` without `else`; the missing view still holds its place, so focus stays put.
-  public static func buildOptional(_ group: ViewGroup?) -> any View { group ?? ViewGroup([]) }
+  public static func buildOptional(_ view: (any View)?) -> any View { view ?? ViewGroup([]) }
 
   /// The `if` branch of an `if`/`else` or the first cases of a `switch`.
-  public static func buildEither(first group: ViewGroup) -> any View { group }
+  public static func buildEither(first view: any View) -> any View { view }
 
-  /// The `else` branch of an `if`/`else` or the last cases of a `switch`.
-  public static func buildEither(second group: ViewGroup) -> any View { group }
+  /// The `else` branch of an `if`/`else` (also an `else if` chain) or the last cases of a
+  /// `switch`.
+  public static func buildEither(second view: any View) -> any View { view }
 
   /// A `for` loop.
   public static func buildArray(_ groups: [ViewGroup]) -> any View { ViewGroup(groups) }

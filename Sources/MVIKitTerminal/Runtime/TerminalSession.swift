@@ -13,6 +13,10 @@ final class TerminalSession {
   var onQuit: (@MainActor () -> Void)?
   var onInterrupt: (@MainActor () -> Void)?
   private(set) var focusedID: String?
+  /// Views that lost focus because they disappeared (under an alert, on a screen pushed
+  /// over): when one comes back, it gets focus back, so dismissing an alert returns the
+  /// cursor to the field the user was in.
+  private var lostFocus: [String] = []
   private(set) var toasts: [Toast] = []
   private(set) var alerts: [Presentation] = []
   private(set) var animates = false
@@ -39,8 +43,13 @@ final class TerminalSession {
     var grid = pass()
     let ids = targets.map(\.id)
     if let focusedID, !ids.contains(focusedID) {
-      // The focused view is gone (a screen changed); focus the first one and draw again.
-      self.focusedID = ids.first
+      // The focused view is gone (an alert, a screen change): go back to the most recent view
+      // that lost focus and is there again, else the first one, and draw again.
+      lostFocus.append(focusedID)
+      if lostFocus.count > 32 { lostFocus.removeFirst() }
+      let restored = lostFocus.lastIndex(where: ids.contains)
+      self.focusedID = restored.map { lostFocus[$0] } ?? ids.first
+      if let restored { lostFocus.removeSubrange(restored...) }
       grid = pass()
     } else if focusedID == nil {
       focusedID = ids.first

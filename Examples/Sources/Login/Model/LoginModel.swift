@@ -46,6 +46,7 @@ public struct LoginModel: Model {
     self.init(login: { try await client.login(email: $0, password: $1) })
   }
 
+  /// Applies `intent` to `state`; see the type for what each intent does.
   public func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
     switch intent {
     case .emailChanged(let email):

@@ -58,6 +58,7 @@ public struct TodosModel: Model {
     self.repository = repository
   }
 
+  /// Applies `intent` to `state`; see the type for what each intent does.
   public func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
     switch intent {
     case .appeared:

@@ -42,6 +42,7 @@ public struct UsersPresenter: Model {
     self.interactor = interactor
   }
 
+  /// Applies `intent` to `state`; see the type for what each intent does.
   public func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
     switch intent {
     case .appeared, .retryTapped:

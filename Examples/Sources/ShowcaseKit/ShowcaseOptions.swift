@@ -1,0 +1,77 @@
+import Foundation
+
+/// The showcase's command-line flags: each points one app at another backend.
+public struct ShowcaseOptions: Equatable, Sendable {
+  /// Where Users fetches from; nil for the embedded server.
+  public var usersURL: URL?
+  /// Where Login posts to; nil for the embedded server.
+  public var loginURL: URL?
+  /// The todo database file; nil for the XDG default.
+  public var todosPath: String?
+  /// Whether `--help` was given.
+  public var showsUsage = false
+
+  /// No flags: every app on its embedded default.
+  public init() {}
+
+  /// What `--help` prints.
+  public static let usage = """
+    Usage: Showcase [--users-url URL] [--login-url URL] [--todos-db PATH]
+
+      --users-url URL   fetch users from URL, e.g. https://jsonplaceholder.typicode.com/users
+      --login-url URL   post logins to URL instead of the embedded server
+      --todos-db PATH   keep todos in the SQLite file PATH
+
+    Without flags every app uses the embedded server on 127.0.0.1 and the default database.
+    """
+
+  /// Parses `arguments` (without the program name).
+  public static func parse(_ arguments: [String]) throws(ShowcaseOptionsError) -> ShowcaseOptions {
+    var options = ShowcaseOptions()
+    var remaining = arguments[...]
+    while let flag = remaining.popFirst() {
+      switch flag {
+      case "--help", "-h":
+        options.showsUsage = true
+      case "--users-url":
+        options.usersURL = try url(after: flag, in: &remaining)
+      case "--login-url":
+        options.loginURL = try url(after: flag, in: &remaining)
+      case "--todos-db":
+        guard let path = remaining.popFirst(), !path.isEmpty else {
+          throw .missingValue(flag)
+        }
+        options.todosPath = path
+      default:
+        throw .unknownFlag(flag)
+      }
+    }
+    return options
+  }
+
+  private static func url(
+    after flag: String, in remaining: inout ArraySlice<String>
+  ) throws(ShowcaseOptionsError) -> URL {
+    guard let text = remaining.popFirst() else { throw .missingValue(flag) }
+    guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme),
+      url.host != nil
+    else { throw .invalidURL(flag, text) }
+    return url
+  }
+}
+
+/// A command line the showcase cannot use.
+public enum ShowcaseOptionsError: Error, Equatable, CustomStringConvertible {
+  case unknownFlag(String)
+  case missingValue(String)
+  case invalidURL(String, String)
+
+  /// What went wrong, and what to do instead.
+  public var description: String {
+    switch self {
+    case .unknownFlag(let flag): "Unknown option \(flag). Try --help."
+    case .missingValue(let flag): "\(flag) needs a value."
+    case .invalidURL(let flag, let text): "\(flag) needs an http(s) URL, not \"\(text)\"."
+    }
+  }
+}

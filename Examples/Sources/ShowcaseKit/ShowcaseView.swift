@@ -1,0 +1,94 @@
+import Login
+import MVIKit
+import MVIKitTerminal
+import Todos
+import Users
+
+/// The whole showcase: home or the open app, the backends in use, and the keys.
+public struct ShowcaseView: View {
+  let store: Store<ShowcaseModel>
+  let host: AppHost
+
+  /// The showcase for `store`, with its apps run by `host`.
+  public init(store: Store<ShowcaseModel>, host: AppHost) {
+    self.store = store
+    self.host = host
+  }
+
+  /// The screen for the current state.
+  public var body: some View {
+    VStack {
+      NavigationStack(path: store.path, onPop: { store.send(.backTapped) }) {
+        HomeView(store: store)
+      } destination: { app in
+        AppScreen(app: app, host: host)
+      }
+      Text(host.backends.footer).dim().lineLimit(1)
+      HelpBar()
+    }
+    .onKey("?", help: "Keys") { store.send(.helpToggled) }
+    .alert(store.isHelpShown ? Self.help(onDismiss: { store.send(.helpToggled) }) : nil)
+  }
+
+  static func help(onDismiss: @escaping @MainActor () -> Void) -> Alert {
+    Alert(
+      title: "Keys",
+      message: """
+        ↑/↓ choose · Enter open · Esc back · Tab next field · ? this help · q quit
+        Users: Enter details, r reload · Todos: Enter add or toggle, d delete, f filter
+        Login: type, Tab to the next field, Enter logs in
+        """,
+      onDismiss: onDismiss)
+  }
+}
+
+/// The home screen: the five apps with their pattern and seed.
+struct HomeView: View {
+  let store: Store<ShowcaseModel>
+
+  var body: some View {
+    Box("MVIKit showcase", color: .cyan) {
+      Text("Five apps from five articles, each on MVIKit. Enter opens one.").dim()
+      List(
+        ShowcaseApp.allCases, selection: store.selection,
+        onSelect: { store.send(.selectionMoved($0)) },
+        onActivate: { _ in store.send(.openTapped) }
+      ) { app, isSelected in
+        HStack {
+          Text(app.title).bold().frame(width: 11)
+          Text(app.pattern).foreground(isSelected ? .brightWhite : .cyan).frame(width: 18)
+          Text("seed \(app.seed)").dim().frame(width: 9)
+          Text(app.summary)
+        }
+      }
+    }
+  }
+}
+
+/// One open app, framed with its name, pattern and seed.
+struct AppScreen: View {
+  let app: ShowcaseApp
+  let host: AppHost
+
+  var body: some View {
+    Box("\(app.title) · \(app.pattern) · seed \(app.seed)", color: .cyan) {
+      switch app {
+      case .users:
+        UsersScreen(router: host.usersRouter)
+      case .login:
+        if let login = host.login {
+          LoginView(viewModel: login, hint: host.backends.loginHint)
+        }
+      case .todos:
+        if let todos = host.todos {
+          TodosView(store: todos)
+        } else {
+          Text(host.todosError ?? "Opening the database…").foreground(.red)
+        }
+      case .transcribe, .poster:
+        Text("\(app.title) is not built yet: its media backend comes in the next release.")
+          .foreground(.yellow)
+      }
+    }
+  }
+}

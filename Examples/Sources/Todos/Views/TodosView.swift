@@ -1,0 +1,61 @@
+import MVIKit
+import MVIKitTerminal
+
+/// The todo list: a field to add, the filtered list, and what failed, if anything.
+public struct TodosView: View {
+  let store: Store<TodosModel>
+
+  /// A view of `store`'s todos.
+  public init(store: Store<TodosModel>) {
+    self.store = store
+  }
+
+  /// The screen for the current state.
+  public var body: some View {
+    let state = store.state
+    VStack {
+      TextField(
+        "What needs doing? (Enter adds)", text: state.draft,
+        onSubmit: {
+          store.send(.addTapped)
+        }
+      ) { store.send(.draftChanged($0)) }
+      Text(state.message ?? "").foreground(.red)
+      HStack {
+        ForEach(TodoFilter.allCases) { filter in
+          if filter == state.filter {
+            Text("[\(filter.rawValue)]").bold().foreground(.cyan)
+          } else {
+            Text(filter.rawValue).dim()
+          }
+        }
+        Spacer()
+        Text("\(state.activeCount) left of \(state.todos.count)")
+      }
+      Divider()
+      if state.isLoading {
+        Spinner("Loading…")
+        Spacer()
+      } else if state.visible.isEmpty {
+        Text(state.todos.isEmpty ? "Nothing to do yet." : "No \(state.filter.rawValue) todos.")
+          .dim()
+        Spacer()
+      } else {
+        List(
+          state.visible, selection: state.selection,
+          onSelect: { store.send(.selectionMoved($0)) },
+          onActivate: { _ in store.send(.toggleTapped) }
+        ) { todo, _ in
+          if todo.isDone {
+            Text("[x] \(todo.title)").strikethrough().dim()
+          } else {
+            Text("[ ] \(todo.title)")
+          }
+        }
+      }
+    }
+    .onKey(.space, help: "Toggle") { store.send(.toggleTapped) }
+    .onKey(["d", .delete], help: "Delete") { store.send(.deleteTapped) }
+    .onKey("f", help: "Filter") { store.send(.filterTapped) }
+  }
+}

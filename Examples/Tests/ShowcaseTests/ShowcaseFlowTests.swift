@@ -1,0 +1,104 @@
+import DemoServer
+import Foundation
+import MVIKitTerminal
+import ShowcaseKit
+import Testing
+
+@MainActor
+@Suite struct ShowcaseFlowTests {
+  let todosPath = FileManager.default.temporaryDirectory
+    .appendingPathComponent("showcase-\(UUID().uuidString)/todos.sqlite").path
+
+  @Test func homeListsTheFiveAppsAndTheBackends() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
+      for app in ShowcaseApp.allCases {
+        #expect(showcase.terminal.grid.contains(app.title))
+        #expect(showcase.terminal.grid.contains("seed \(app.seed)"))
+      }
+      #expect(showcase.terminal.grid.contains("users: http://127.0.0.1:\(server.port)/users"))
+      showcase.terminal.press("?")
+      #expect(showcase.terminal.grid.contains("Esc back"))
+    }
+  }
+
+  @Test func usersListDetailAndBackFreesTheModule() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
+      let first = DemoUser.fixtures[0]
+      let second = DemoUser.fixtures[1]
+      showcase.terminal.press(.down, .down, .enter)
+      #expect(await showcase.waitFor(first.name))
+      weak let store = showcase.host.usersRouter.module?.store
+      #expect(store != nil)
+      showcase.terminal.press(.down, .enter)
+      #expect(await showcase.waitFor("Company"))
+      #expect(showcase.terminal.grid.contains(second.company.name))
+      #expect(showcase.terminal.grid.contains(second.address.city))
+      showcase.terminal.press(.escape)
+      #expect(showcase.terminal.grid.contains(first.name))
+      showcase.terminal.press(.escape)
+      #expect(await showcase.waitFor("Five apps"))
+      #expect(await showcase.waitUntil { showcase.host.usersRouter.module == nil })
+      #expect(store == nil)
+    }
+  }
+
+  @Test func usersShowAnErrorWhenTheServerFails() async throws {
+    let faults = DemoServer.Configuration(faults: ["/users": .status(500)])
+    try await DemoServer.withServer(faults) { server in
+      let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
+      showcase.terminal.press(.down, .down, .enter)
+      #expect(await showcase.waitFor("HTTP 500"))
+      #expect(showcase.terminal.grid.contains("Press r to try again."))
+    }
+  }
+
+  @Test func loginWrongThenRightPassword() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
+      showcase.terminal.press(.down, .down, .down, .enter)
+      #expect(await showcase.waitFor("Password"))
+      showcase.terminal.type(DemoAccount.email)
+      showcase.terminal.press(.tab)
+      showcase.terminal.type("wrong-password")
+      #expect(!showcase.terminal.grid.contains("wrong-password"))
+      #expect(showcase.terminal.grid.contains("••••••••••••••"))
+      showcase.terminal.press(.enter)
+      #expect(await showcase.waitFor("Login failed"))
+      #expect(showcase.terminal.grid.contains("Wrong email or password"))
+      showcase.terminal.press(.enter)  // dismisses the alert
+      #expect(!showcase.terminal.grid.contains("Login failed"))
+      showcase.terminal.press(.ctrl("u"))
+      showcase.terminal.type(DemoAccount.password)
+      showcase.terminal.press(.enter)
+      #expect(await showcase.waitFor("Signed in as \(DemoAccount.name)"))
+      #expect(!showcase.screen.contains("wrong-password"))
+    }
+  }
+
+  @Test func todosAddToggleAndSurviveARestart() async throws {
+    try await DemoServer.withServer { server in
+      do {
+        let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
+        showcase.terminal.press(.down, .down, .down, .down, .enter)
+        #expect(await showcase.waitFor("Nothing to do yet."))
+        for title in ["milk", "bread", "eggs"] {
+          showcase.terminal.type(title)
+          showcase.terminal.press(.enter)
+          #expect(await showcase.waitFor("[ ] \(title)"))
+        }
+        showcase.terminal.press(.enter)
+        #expect(await showcase.waitFor("A todo needs a title."))
+        showcase.terminal.press(.tab, .down, .space)
+        #expect(await showcase.waitFor("[x] bread"))
+        #expect(showcase.terminal.grid.contains("2 left of 3"))
+      }
+      let restarted = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
+      restarted.terminal.press(.down, .down, .down, .down, .enter)
+      #expect(await restarted.waitFor("[x] bread"))
+      #expect(restarted.terminal.grid.contains("[ ] milk"))
+      #expect(restarted.terminal.grid.contains("[ ] eggs"))
+    }
+  }
+}

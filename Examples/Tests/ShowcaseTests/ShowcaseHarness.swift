@@ -1,0 +1,61 @@
+import DemoServer
+import Foundation
+import MVIKit
+import MVIKitTerminal
+import ShowcaseKit
+
+/// The showcase wired as `Showcase` wires it, but on a headless terminal.
+@MainActor
+final class ShowcaseHarness {
+  let store = Store(initialState: ShowcaseModel.State(), model: ShowcaseModel())
+  let host: AppHost
+  let terminal: HeadlessTerminal
+  private var routing: Task<Void, Never>?
+
+  init(serverURL: URL, todosPath: String) {
+    var options = ShowcaseOptions()
+    options.todosPath = todosPath
+    let backends = ShowcaseBackends(
+      options: options, serverURL: serverURL,
+      demoHint: "Demo account: \(DemoAccount.email) / \(DemoAccount.password)")
+    let host = AppHost(backends: backends)
+    let store = self.store
+    self.host = host
+    terminal = HeadlessTerminal(size: Size(width: 110, height: 30), quitKeys: ["q"]) {
+      ShowcaseView(store: store, host: host)
+    }
+    host.present = { [terminal] in terminal.present($0) }
+    let sideEffects = store.sideEffects
+    routing = Task {
+      for await sideEffect in sideEffects { host.handle(sideEffect) }
+    }
+  }
+
+  deinit {
+    routing?.cancel()
+  }
+
+  var screen: String { terminal.text.joined(separator: "\n") }
+
+  /// Waits until `condition` holds, for work that finishes on another task.
+  func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while clock.now < deadline {
+      if condition() { return true }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return false
+  }
+
+  /// Waits until the screen shows `text`; real HTTP and SQLite answer on other threads.
+  func waitFor(_ text: String, timeout: Duration = .seconds(10)) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    while clock.now < deadline {
+      if terminal.grid.contains(text) { return true }
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    return false
+  }
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# End-to-end walk through the showcase in a real terminal (tmux), from a fresh start:
+# Users (list, detail, back), Login (wrong password, then right), Todos (add three, toggle
+# one, quit, relaunch: still there). Prints "N passed, N failed"; exits non-zero on a failure.
+set -u
+cd "$(dirname "$0")/.."
+
+passed=0
+failed=0
+session="mvikit-showcase-$$"
+data_home="$(mktemp -d)"
+trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$data_home"' EXIT
+
+pass() { passed=$((passed + 1)); echo "PASS: $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
+
+command -v tmux >/dev/null || (apt-get update && apt-get install -y tmux) || {
+  echo "FAIL: tmux is missing and could not be installed" >&2
+  exit 1
+}
+
+if ! (cd Examples && swift build --product Showcase) >/tmp/mvikit-showcase-build.log 2>&1; then
+  cat /tmp/mvikit-showcase-build.log >&2
+  echo "FAIL: building the showcase failed" >&2
+  exit 1
+fi
+binary="$(cd Examples && swift build --show-bin-path)/Showcase"
+
+screen() { tmux capture-pane -p -t "$session"; }
+
+# Polls the screen until it contains $1 (up to ~10 s), so nothing depends on timing.
+wait_for() {
+  for _ in $(seq 1 100); do
+    if screen | grep -qF -- "$1"; then return 0; fi
+    sleep 0.1
+  done
+  return 1
+}
+
+expect_screen() {
+  if wait_for "$1"; then pass "$2"; else fail "$2 (screen did not show '$1')"; screen; fi
+}
+
+expect_absent() {
+  if screen | grep -qF -- "$1"; then fail "$2"; screen; else pass "$2"; fi
+}
+
+keys() { tmux send-keys -t "$session" "$@"; sleep 0.15; }
+
+start_showcase() {
+  tmux kill-session -t "$session" 2>/dev/null
+  tmux new-session -d -s "$session" -x 120 -y 32 "bash --norc --noprofile"
+  tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
+  wait_for 'PROMPT$' || fail "shell prompt did not appear"
+  tmux send-keys -t "$session" "clear; XDG_DATA_HOME='$data_home' $binary; echo EXIT=\$?" Enter
+  expect_screen "Five apps from five articles" "showcase starts on its home screen"
+}
+
+quit_showcase() {
+  keys Escape
+  keys q
+  expect_screen "EXIT=0" "$1: q quits with status 0"
+  if [ "$(tmux display -p -t "$session" '#{alternate_on}')" = "0" ]; then
+    pass "$1: terminal left the alternate screen"
+  else
+    fail "$1: terminal still on the alternate screen"
+  fi
+}
+
+start_showcase
+for app in Transcribe Poster Users Login Todos; do
+  expect_screen "$app" "home lists $app"
+done
+expect_screen "users: http://127.0.0.1:" "footer shows the embedded users backend"
+keys "?"
+expect_screen "Esc back" "? shows the key help"
+keys Enter
+
+# Users: list, detail, back.
+keys Down Down Enter
+expect_screen "Ada Whitfield" "Users loads the list over HTTP"
+keys Down Enter
+expect_screen "Company" "Enter opens a user's detail"
+keys Escape
+expect_screen "users — Enter shows one" "Esc returns to the list"
+keys Escape
+expect_screen "Five apps from five articles" "Esc returns home"
+
+# Login: wrong password, then the right one.
+keys Down Enter
+expect_screen "Demo account" "Login shows the demo account"
+keys -l "demo@mvikit.dev"
+keys Tab
+keys -l "wrong-password"
+expect_absent "wrong-password" "the typed password is never drawn"
+keys Enter
+expect_screen "Login failed" "a wrong password shows the failure alert"
+keys Enter
+keys C-u
+keys -l "mvikit-demo-42"
+keys Enter
+expect_screen "Welcome" "the right password shows the welcome alert"
+expect_screen "Signed in as Demo User" "the alert names the user"
+keys Enter
+keys Escape
+
+# Todos: add three, toggle one, quit, relaunch.
+keys Down Enter
+expect_screen "Nothing to do yet." "Todos starts empty"
+for title in milk bread eggs; do
+  keys -l "$title"
+  keys Enter
+  expect_screen "[ ] $title" "adds '$title'"
+done
+keys Tab Down Space
+expect_screen "[x] bread" "Space toggles the selected todo"
+quit_showcase "first run"
+
+start_showcase
+keys Down Down Down Down Enter
+expect_screen "[x] bread" "after a relaunch the toggled todo is still done"
+expect_screen "[ ] eggs" "after a relaunch the other todos are still there"
+quit_showcase "second run"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
