@@ -34,6 +34,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        "CPNG",
       ]
     ),
     .target(name: "ExampleHTTP"),
@@ -77,6 +78,28 @@ let package = Package(
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
+    .systemLibrary(
+      name: "CPocketSphinx",
+      pkgConfig: "pocketsphinx",
+      providers: [.apt(["libpocketsphinx-dev", "libsphinxbase-dev"])]
+    ),
+    .target(
+      name: "Transcribe",
+      dependencies: [
+        "CPocketSphinx",
+        .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitTerminal", package: root),
+      ]
+    ),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .target(
+      name: "Poster",
+      dependencies: [
+        "CPNG",
+        .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitTerminal", package: root),
+      ]
+    ),
     .testTarget(name: "DemoServerTests", dependencies: ["DemoServer"]),
     .testTarget(
       name: "ShowcaseTests",
@@ -98,6 +121,14 @@ let package = Package(
       dependencies: [
         "Todos", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "MVIKitTesting", package: root),
+      ]
+    ),
+    .testTarget(name: "TranscribeTests", dependencies: ["Transcribe"]),
+    .testTarget(
+      name: "PosterTests",
+      dependencies: [
+        "Poster", "DemoServer", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "MVIKitTerminal", package: root),
       ]
     ),
   ]

@@ -90,6 +90,7 @@ public enum DemoServer {
     router.add(middleware: FaultMiddleware(faults: faults))
     UsersRoutes(users: DemoUser.fixtures).register(on: router)
     LoginRoutes(credentials: credentials).register(on: router)
+    PosterRoutes().register(on: router)
     return router
   }
 }

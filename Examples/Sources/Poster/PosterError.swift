@@ -1,0 +1,41 @@
+/// Everything that can go wrong while fetching and decoding a poster.
+///
+/// Each case's ``description`` is a sentence that can be shown to the user as is.
+public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The server answered with a status outside `200..<300`.
+  case http(status: Int)
+  /// The body is not a PNG image (for example an HTML or JSON page); holds the declared
+  /// content type, if any.
+  case notAnImage(contentType: String?)
+  /// The body starts like a PNG but could not be decoded; holds libpng's reason.
+  case corruptImage(reason: String)
+  /// The connection closed before the whole body arrived.
+  case truncated
+  /// No complete answer within the client's timeout.
+  case timeout
+  /// The server could not be reached; holds a short reason.
+  case unreachable(reason: String)
+  /// The calling task was cancelled.
+  case cancelled
+
+  /// A user-readable sentence describing the error.
+  public var description: String {
+    switch self {
+    case .http(let status):
+      return "The poster server answered with HTTP \(status)."
+    case .notAnImage(let contentType):
+      return "The server did not send an image"
+        + (contentType.map { " (it sent \($0))." } ?? ".")
+    case .corruptImage(let reason):
+      return "The poster image is damaged: \(reason)."
+    case .truncated:
+      return "The download stopped before the whole poster arrived."
+    case .timeout:
+      return "The poster server took too long to answer."
+    case .unreachable(let reason):
+      return "The poster server could not be reached: \(reason)"
+    case .cancelled:
+      return "The download was cancelled."
+    }
+  }
+}

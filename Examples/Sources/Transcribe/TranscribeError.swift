@@ -1,0 +1,65 @@
+import Foundation
+
+/// Everything that can go wrong while browsing for, reading or recognising audio.
+///
+/// Each case's ``description`` is a sentence that can be shown to the user as is.
+public enum TranscribeError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// No file exists at this path.
+  case fileNotFound(path: String)
+  /// The file exists but could not be read; the reason comes from the system.
+  case unreadableFile(path: String, reason: String)
+  /// The file has no bytes at all.
+  case emptyFile(path: String)
+  /// The file is not a RIFF/WAVE file.
+  case notAWAV(path: String)
+  /// The file starts like a WAV file but its structure is broken.
+  case corruptWAV(path: String, reason: String)
+  /// The WAV file stores its samples in an encoding this reader does not decode.
+  case unsupportedEncoding(path: String, encoding: String)
+  /// The WAV file is valid but holds no samples.
+  case noAudio(path: String)
+  /// The speech engine or its model files are missing.
+  case recognizerUnavailable(reason: String)
+  /// The speech engine failed; the reason says at which step.
+  case recognitionFailed(reason: String)
+  /// Phrases contain words that are not in the pronunciation dictionary.
+  case unknownWords([String])
+  /// No folder exists at this path.
+  case folderNotFound(path: String)
+  /// The path names a file, not a folder.
+  case notAFolder(path: String)
+  /// The folder exists but its contents could not be listed.
+  case unreadableFolder(path: String, reason: String)
+
+  /// A user-readable sentence describing the error.
+  public var description: String {
+    switch self {
+    case .fileNotFound(let path):
+      return "There is no file at \(path)."
+    case .unreadableFile(let path, let reason):
+      return "\(path) could not be read: \(reason)."
+    case .emptyFile(let path):
+      return "\(path) is empty (0 bytes)."
+    case .notAWAV(let path):
+      return "\(path) is not a WAV file."
+    case .corruptWAV(let path, let reason):
+      return "\(path) is a damaged WAV file: \(reason)."
+    case .unsupportedEncoding(let path, let encoding):
+      return "\(path) uses \(encoding); only 16-bit PCM WAV files are supported."
+    case .noAudio(let path):
+      return "\(path) contains no audio samples."
+    case .recognizerUnavailable(let reason):
+      return "Speech recognition is not available: \(reason)"
+    case .recognitionFailed(let reason):
+      return "Speech recognition failed: \(reason)."
+    case .unknownWords(let words):
+      return "These words are not in the dictionary: \(words.joined(separator: ", "))."
+    case .folderNotFound(let path):
+      return "There is no folder at \(path)."
+    case .notAFolder(let path):
+      return "\(path) is a file, not a folder."
+    case .unreadableFolder(let path, let reason):
+      return "The folder \(path) could not be read: \(reason)."
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+/// Makes real speech WAVs with `espeak-ng` and `sox` in a temporary folder.
+struct AudioFixtures {
+  struct ToolMissing: Error, CustomStringConvertible {
+    let tool: String
+    var description: String {
+      "\(tool) is not installed: run scripts/bootstrap.sh to install espeak-ng and sox."
+    }
+  }
+
+  struct ToolFailed: Error, CustomStringConvertible {
+    let command: String
+    let status: Int32
+    var description: String { "\(command) exited with status \(status)" }
+  }
+
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appending(path: "transcribe-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// Speaks `text` into a WAV with the given rate and channel count.
+  func speech(_ text: String, name: String, rate: Int = 16_000, channels: Int = 1) throws -> URL {
+    let raw = folder.appending(path: "\(name)-espeak.wav")
+    let output = folder.appending(path: "\(name).wav")
+    try Self.run("espeak-ng", ["-w", raw.path, text])
+    try Self.run(
+      "sox", [raw.path, "-r", "\(rate)", "-c", "\(channels)", "-b", "16", output.path])
+    return output
+  }
+
+  /// Converts a WAV into another encoding with sox, such as 32-bit float.
+  func sox(_ input: URL, name: String, arguments: [String]) throws -> URL {
+    let output = folder.appending(path: name)
+    try Self.run("sox", [input.path] + arguments + [output.path])
+    return output
+  }
+
+  func write(_ data: Data, name: String) throws -> URL {
+    let url = folder.appending(path: name)
+    try data.write(to: url)
+    return url
+  }
+
+  static func run(_ tool: String, _ arguments: [String]) throws {
+    guard let executable = find(tool) else { throw ToolMissing(tool: tool) }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw ToolFailed(
+        command: "\(tool) \(arguments.joined(separator: " "))",
+        status: process.terminationStatus)
+    }
+  }
+
+  static func find(_ tool: String) -> URL? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(directory)).appending(path: tool)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    return nil
+  }
+
+  /// A canonical 44-byte WAV header followed by `samples`.
+  static func wav(
+    sampleRate: Int, channels: Int, bits: Int = 16, format: UInt16 = 1,
+    samples: [Int16]
+  ) -> Data {
+    var data = Data()
+    func append(_ string: String) { data.append(contentsOf: Array(string.utf8)) }
+    func append32(_ value: Int) {
+      withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) }
+    }
+    func append16(_ value: Int) {
+      withUnsafeBytes(of: UInt16(value).littleEndian) { data.append(contentsOf: $0) }
+    }
+    let dataBytes = samples.count * 2
+    append("RIFF")
+    append32(36 + dataBytes)
+    append("WAVE")
+    append("fmt ")
+    append32(16)
+    append16(Int(format))
+    append16(channels)
+    append32(sampleRate)
+    append32(sampleRate * channels * bits / 8)
+    append16(channels * bits / 8)
+    append16(bits)
+    append("data")
+    append32(dataBytes)
+    for sample in samples {
+      withUnsafeBytes(of: sample.littleEndian) { data.append(contentsOf: $0) }
+    }
+    return data
+  }
+}
