@@ -8,10 +8,21 @@ extension Store {
   /// ```swift
   /// let counterStore: Store<Counter> = appStore.scope(state: \.counter, intent: App.Intent.counter)
   /// ```
+  @inlinable
   public func scope<Child: Model>(
     state: KeyPath<M.State, Child.State>,
     intent embed: @escaping (Child.Intent) -> M.Intent
   ) -> Store<Child> {
-    Store<Child>(scopedFrom: ScopeLink(parent: self, statePath: state, embed: embed))
+    Store<Child>(
+      scopedFrom: link(state: state, embed: embed),
+      send: { [self] intent in self.send(embed(intent)) })
+  }
+
+  @usableFromInline
+  func link<ChildState, ChildIntent>(
+    state: KeyPath<M.State, ChildState>,
+    embed: @escaping (ChildIntent) -> M.Intent
+  ) -> any StoreParent<ChildState, ChildIntent> {
+    ScopeLink(parent: self, statePath: state, embed: embed)
   }
 }

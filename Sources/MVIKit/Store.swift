@@ -22,6 +22,9 @@ public final class Store<M: Model> {
   @usableFromInline var _state: M.State
   @usableFromInline let model: M?
   @usableFromInline let parent: (any StoreParent<M.State, M.Intent>)?
+  /// A scoped store's way up: built where the scope was created, so it is specialised for
+  /// the concrete models and a send through ten scopes costs little more than a root send.
+  @usableFromInline let scopedSend: ((M.Intent) -> StoreTask)?
   /// True when a send must do more than reduce and run effects: notify observers, call the
   /// flow observer, feed the state streams, or forward to a parent.
   @usableFromInline var needsSlowSend: Bool
@@ -49,15 +52,21 @@ public final class Store<M: Model> {
     self._state = initialState
     self.model = model
     self.parent = nil
+    self.scopedSend = nil
     self.needsSlowSend = false
     self.registry = runner.registry
     connectRunner()
   }
 
-  init(scopedFrom parent: any StoreParent<M.State, M.Intent>) {
+  @usableFromInline
+  init(
+    scopedFrom parent: any StoreParent<M.State, M.Intent>,
+    send: @escaping (M.Intent) -> StoreTask
+  ) {
     self._state = parent.state
     self.model = nil
     self.parent = parent
+    self.scopedSend = send
     self.needsSlowSend = true
     self.registry = runner.registry
     channel.finish()
@@ -97,6 +106,7 @@ public final class Store<M: Model> {
   @inlinable
   @discardableResult
   public func send(_ intent: M.Intent) -> StoreTask {
+    if let scopedSend { return scopedSend(intent) }
     guard !needsSlowSend, let model else { return sendObserved(intent) }
     let effect = model.reduce(&_state, intent)
     if case .none = effect.operation { return StoreTask(nil) }

@@ -27,6 +27,9 @@ public struct StoreTask: Hashable, Sendable {
     task?.cancel()
   }
 
+  /// Whether the send started any asynchronous work.
+  package var hasWork: Bool { task != nil }
+
   /// Whether ``cancel()`` was called.
   public var isCancelled: Bool {
     task?.isCancelled ?? false

@@ -7,7 +7,7 @@ extension TestStore {
   func reduce(
     _ intent: M.Intent,
     assert: ((inout M.State) throws -> Void)?,
-    what: String?,
+    what: (() -> String)?,
     at location: Origin
   ) -> StoreTask {
     let before = state
@@ -19,13 +19,13 @@ extension TestStore {
       do {
         try assert?(&expected)
       } catch {
-        fail("The assertion after \(what) threw: \(error)", at: location)
+        fail("The assertion after \(what()) threw: \(error)", at: location)
       }
       if expected != actual {
         let difference =
           diff(expected, actual, format: .proportional) ?? "(no printable difference)"
         fail(
-          "State after \(what) is not what the test expected: (−expected +actual)\n\(difference)",
+          "State after \(what()) is not what the test expected: (−expected +actual)\n\(difference)",
           at: location)
       }
     }

@@ -122,8 +122,10 @@ public final class TestStore<M: Model> where M.State: Equatable {
       skipReceivedIntents()
       ledger.withLock { $0.sideEffects.removeAll() }
     }
-    let task = reduce(intent, assert: assert, what: "sending \(describe(intent))", at: location)
-    await Task.megaYield()
+    let task = reduce(
+      intent, assert: assert, what: { "sending \(self.describe(intent))" }, at: location)
+    // Lets a freshly started effect reach its first suspension; nothing to wait for otherwise.
+    if task.hasWork { await Task.megaYield() }
     return task
   }
 
@@ -152,7 +154,7 @@ public final class TestStore<M: Model> where M.State: Equatable {
     }
     while let next = popIntent() {
       if next == expected {
-        reduce(next, assert: assert, what: "receiving \(describe(next))", at: location)
+        reduce(next, assert: assert, what: { "receiving \(self.describe(next))" }, at: location)
         return
       }
       if exhaustivity == .on {

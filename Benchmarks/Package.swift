@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "MVIKitBenchmarks",
+  platforms: [.macOS(.v14)],
+  dependencies: [.package(name: "MVIKit", path: "..")],
+  targets: [
+    .target(name: "MallocCounter"),
+    .executableTarget(
+      name: "MVIKitBenchmarks",
+      dependencies: [
+        "MallocCounter",
+        .product(name: "MVIKit", package: "MVIKit"),
+        .product(name: "MVIKitTesting", package: "MVIKit"),
+        .product(name: "MVIKitTerminal", package: "MVIKit"),
+      ],
+    ),
+  ]
+)

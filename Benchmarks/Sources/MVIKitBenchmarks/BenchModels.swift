@@ -1,0 +1,77 @@
+import MVIKit
+
+/// A counter beside a list: the state of case 1 and case 6.
+struct Ledger: Model {
+  struct State: Sendable {
+    var count = 0
+    var items: [Int]
+    init(items: Int) { self.items = Array(repeating: 0, count: items) }
+  }
+  enum Intent: Sendable {
+    case increment
+    case setItem(Int, Int)
+  }
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .increment:
+      state.count += 1
+    case .setItem(let index, let value):
+      state.items[index] = value
+    }
+    return .none
+  }
+}
+
+/// An intent whose effect sends one intent back (case 2) or emits a side effect (case 3).
+struct Echo: Model {
+  struct State: Sendable { var pongs = 0 }
+  enum Intent: Sendable {
+    case ping, pong
+    case say(Int)
+  }
+  enum SideEffect: Sendable { case said(Int) }
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
+    switch intent {
+    case .ping:
+      return .run { send in await send(.pong) }
+    case .pong:
+      state.pongs += 1
+      return .none
+    case .say(let number):
+      return .emit(.said(number))
+    }
+  }
+}
+
+/// Rows that observers watch one by one (case 4b).
+struct Rows: Model {
+  struct State: Sendable {
+    var count = 0
+    var rows: [Int]
+  }
+  enum Intent: Sendable {
+    case bump(Int)
+    case increment
+  }
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .bump(let row): state.rows[row] += 1
+    case .increment: state.count += 1
+    }
+    return .none
+  }
+}
+
+/// A model that can be scoped onto itself any number of times (case 5).
+struct Nest: Model {
+  struct State: Equatable, Sendable { var value = 0 }
+  enum Intent: Equatable, Sendable { case bump }
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    state.value += 1
+    return .none
+  }
+}

@@ -1,0 +1,136 @@
+import MVIKit
+import MVIKitTesting
+import Observation
+
+/// The floor's reduce lives behind a global the optimiser must reload, so it cannot fold it.
+/// What the round-trip floor's hop back to the main actor increments.
+@MainActor var roundTrips = 0
+
+nonisolated(unsafe) var opaqueReduce: (inout Ledger.State, Ledger.Intent) -> Void = { _, _ in }
+
+@MainActor
+enum CoreCases {
+  static func syncIntent() -> Row {
+    let n = 1_000_000
+    let model = Ledger()
+    opaqueReduce = { state, intent in _ = model.reduce(&state, intent) }
+    let floor = measure(n) { n in
+      var state = Ledger.State(items: 1_000)
+      for _ in 0..<n { opaqueReduce(&state, .increment) }
+      blackHole(state.count)
+    }
+    let store = Store(initialState: Ledger.State(items: 1_000), model: model)
+    let mvikit = measure(n) { n in
+      for _ in 0..<n { store.send(.increment) }
+    }
+    blackHole(store.count)
+    return Row(
+      name: "1. send(.increment), .none effect", nanoseconds: mvikit.ns,
+      floorName: "reduce via opaque closure", floorNanoseconds: floor.ns,
+      allocations: mvikit.allocs,
+      target: "≤ 10×, 0 allocs", met: mvikit.ns <= floor.ns * 10 && mvikit.allocs < 0.001)
+  }
+
+  static func effectRoundTrip() async -> Row {
+    let n = 20_000
+    let floor = await measureAsync(n) { n in
+      for _ in 0..<n {
+        await Task.detached { await MainActor.run { roundTrips += 1 } }.value
+      }
+    }
+    let store = Store(initialState: Echo.State(), model: Echo())
+    let mvikit = await measureAsync(n) { n in
+      for _ in 0..<n { await store.send(.ping).finish() }
+    }
+    blackHole(roundTrips)
+    return Row(
+      name: "2. .run effect sends one intent back", nanoseconds: mvikit.ns,
+      floorName: "detached task + MainActor.run", floorNanoseconds: floor.ns,
+      allocations: mvikit.allocs, target: "report", met: nil)
+  }
+
+  static func sideEffectEmission() async -> Row {
+    let n = 200_000
+    let floor = await measureAsync(n) { n in
+      let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+      let consumer = Task {
+        var received = 0
+        for await _ in stream {
+          received += 1
+          if received == n { break }
+        }
+      }
+      for number in 0..<n { continuation.yield(number) }
+      await consumer.value
+    }
+    let mvikit = await measureAsync(n) { n in
+      let store = Store(initialState: Echo.State(), model: Echo())
+      let sideEffects = store.sideEffects
+      let consumer = Task {
+        var received = 0
+        for await _ in sideEffects {
+          received += 1
+          if received == n { break }
+        }
+      }
+      for number in 0..<n { store.send(.say(number)) }
+      await consumer.value
+    }
+    return Row(
+      name: "3. side effect to one consumer", nanoseconds: mvikit.ns,
+      floorName: "AsyncStream yield + consume", floorNanoseconds: floor.ns,
+      allocations: mvikit.allocs, target: "report", met: nil)
+  }
+
+  static func scoping() -> Row {
+    let n = 1_000_000
+    let root = Store(initialState: Nest.State(), model: Nest())
+    let floor = measure(n) { n in
+      for _ in 0..<n { root.send(.bump) }
+    }
+    var scoped = root
+    for _ in 0..<10 {
+      let next: Store<Nest> = scoped.scope(state: \.self, intent: { $0 })
+      scoped = next
+    }
+    let deep = scoped
+    let mvikit = measure(n) { n in
+      for _ in 0..<n { deep.send(.bump) }
+    }
+    return Row(
+      name: "5. send through a store scoped 10 deep", nanoseconds: mvikit.ns,
+      floorName: "root send", floorNanoseconds: floor.ns, allocations: mvikit.allocs,
+      target: "≤ 2×", met: mvikit.ns <= floor.ns * 2)
+  }
+
+  static func largeState() -> Row {
+    let n = 1_000_000
+    let small = Store(initialState: Ledger.State(items: 1_000), model: Ledger())
+    let floor = measure(n) { n in
+      for index in 0..<n { small.send(.setItem(index % 1_000, index)) }
+    }
+    let large = Store(initialState: Ledger.State(items: 100_000), model: Ledger())
+    let mvikit = measure(n) { n in
+      for index in 0..<n { large.send(.setItem(index % 100_000, index)) }
+    }
+    return Row(
+      name: "6. change 1 of 100,000 items", nanoseconds: mvikit.ns,
+      floorName: "change 1 of 1,000 items", floorNanoseconds: floor.ns, allocations: mvikit.allocs,
+      target: "≤ 2× (no array copy)", met: mvikit.ns <= floor.ns * 2 && mvikit.allocs < 0.001)
+  }
+
+  static func testStoreSend() async -> Row {
+    let n = 5_000
+    let plain = Store(initialState: Nest.State(), model: Nest())
+    let floor = await measureAsync(n) { n in
+      for _ in 0..<n { plain.send(.bump) }
+    }
+    let store = TestStore(initialState: Nest.State(), model: Nest())
+    let mvikit = await measureAsync(n, repeats: 1) { n in
+      for _ in 0..<n { await store.send(.bump) { $0.value += 1 } }
+    }
+    return Row(
+      name: "9. TestStore asserted send", nanoseconds: mvikit.ns, floorName: "Store.send",
+      floorNanoseconds: floor.ns, allocations: mvikit.allocs, target: "report", met: nil)
+  }
+}

@@ -1,0 +1,48 @@
+import MVIKitTerminal
+
+@MainActor
+enum TerminalCases {
+  /// A 1,000-row list frame: full redraw against the diff after one row changes.
+  static func render() -> [Row] {
+    let size = Size(width: 100, height: 1_000)
+    let renderer = FrameRenderer(colorMode: .trueColor)
+    let before = listFrame(size: size, selected: 10, changedRow: nil)
+    let after = listFrame(size: size, selected: 10, changedRow: 500)
+    let fullBytes = renderer.render(before).count
+    let diffBytes = renderer.diff(from: before, to: after).count
+    let n = 200
+    let full = measure(n) { n in
+      for _ in 0..<n { blackHole(renderer.render(after)) }
+    }
+    let update = measure(n) { n in
+      for _ in 0..<n { blackHole(renderer.diff(from: before, to: after)) }
+    }
+    let share = Double(diffBytes) / Double(fullBytes)
+    return [
+      Row(
+        name: "8a. terminal bytes: 1 of 1,000 rows changed", nanoseconds: Double(diffBytes),
+        floorName: "full redraw bytes", floorNanoseconds: Double(fullBytes), allocations: 0,
+        target: "≤ 5% of bytes", met: share <= 0.05,
+        note: String(format: "%.2f%%", share * 100)),
+      Row(
+        name: "8b. terminal time: diff frame", nanoseconds: update.ns, floorName: "full redraw",
+        floorNanoseconds: full.ns, allocations: update.allocs, target: "< 16 ms per frame",
+        met: update.ns < 16_000_000 && full.ns < 16_000_000),
+    ]
+  }
+
+  private static func listFrame(size: Size, selected: Int, changedRow: Int?) -> Grid {
+    var grid = Grid(size: size)
+    let plain = Style.plain
+    var highlighted = Style.plain
+    highlighted.attributes.insert(.reverse)
+    for row in 0..<size.height {
+      let text = row == changedRow ? "▶ row \(row) — edited just now" : "  row \(row) — unchanged"
+      let style = row == selected ? highlighted : plain
+      for (column, character) in text.enumerated() where column < size.width {
+        grid[column, row] = Cell(character, style: style)
+      }
+    }
+    return grid
+  }
+}
