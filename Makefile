@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_DIRS := Sources Tests $(wildcard Examples/Sources Examples/Tests Benchmarks/Sources)
 
-.PHONY: demo test test-core test-examples e2e lint format docs bootstrap bench tsan
+.PHONY: demo test test-core test-examples e2e lint format docs bootstrap bench tsan soak
 
 demo: bootstrap
 	@if [ -f Examples/Package.swift ] && [ -d Examples/Sources/Showcase ]; then \
@@ -44,3 +44,8 @@ bench:
 tsan:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter MVIKitTests
+
+# Long runs: every model fuzzed with a million random intents.
+soak:
+	MVIKIT_FUZZ_STEPS=1000000 $(SWIFT) test --filter Fuzz
+	cd Examples && MVIKIT_FUZZ_STEPS=1000000 $(SWIFT) test --filter Fuzz

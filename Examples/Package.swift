@@ -114,7 +114,10 @@ let package = Package(
     ),
     .testTarget(
       name: "LoginTests",
-      dependencies: ["Login", "DemoServer", .product(name: "MVIKitTesting", package: root)]
+      dependencies: [
+        "Login", "DemoServer", .product(name: "MVIKitTesting", package: root),
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     .testTarget(
       name: "TodosTests",

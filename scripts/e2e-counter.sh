@@ -85,6 +85,9 @@ check_restored 130 "Ctrl-C"
 for signal in TERM INT; do
   start_demo
   expect_screen "Count: 0" "demo draws the counter before SIG$signal"
+  # The signal arrives while the fact effect is still running.
+  tmux send-keys -t "$session" "f"
+  expect_screen "Loading fact" "the fact effect is running before SIG$signal"
   demo_pid="$(pgrep -P "$(tmux display -p -t "$session" '#{pane_pid}')" -x CounterDemo)"
   if [ -n "$demo_pid" ]; then kill "-$signal" "$demo_pid"; else fail "no CounterDemo process"; fi
   if [ "$signal" = TERM ]; then status=143; else status=130; fi

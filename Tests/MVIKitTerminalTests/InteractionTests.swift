@@ -170,6 +170,41 @@ import Testing
     #expect(store.email == "a@b.co")
   }
 
+  @Test func aScreenAndItsStoreAreFreedWhenDropped() {
+    var store: Store<Form>? = Store(initialState: Form.State(), model: Form())
+    weak let weakStore = store
+    var terminal: HeadlessTerminal? = HeadlessTerminal(size: Size(width: 40, height: 10)) {
+      [store] in
+      if let store { FormView(store: store) }
+    }
+    weak let weakTerminal = terminal
+    terminal?.type("a@b.co")
+    #expect(terminal?.grid.contains("a@b.co") == true)
+    terminal = nil
+    store = nil
+    #expect(weakTerminal == nil)
+    #expect(weakStore == nil)
+  }
+
+  @Test func resizeStormEndsOnAFrameOfTheLastSize() {
+    let store = Store(initialState: Form.State(), model: Form())
+    let terminal = HeadlessTerminal(
+      size: Size(width: 40, height: 10), minimumSize: Size(width: 20, height: 6)
+    ) { FormView(store: store) }
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<500 {
+      terminal.size = Size(
+        width: Int.random(in: 0...200, using: &random), height: Int.random(in: 0...60, using: &random))
+      _ = terminal.nextFrameBytes()
+    }
+    terminal.size = Size(width: 50, height: 12)
+    let grid = terminal.grid
+    #expect(grid.size == Size(width: 50, height: 12))
+    #expect(grid.contains("Log in"))
+    terminal.type("ok")
+    #expect(store.email == "ok")
+  }
+
   @Test func tinyTerminalShowsAClearMessage() {
     let terminal = HeadlessTerminal(
       size: Size(width: 10, height: 5), minimumSize: Size(width: 40, height: 12)

@@ -1,0 +1,62 @@
+import Foundation
+import MVIKitTesting
+import Testing
+
+@testable import Todos
+
+/// Random edits and database answers: ids stay unique, counts add up, the selection stays on
+/// a visible row.
+@Suite struct TodosFuzzTests {
+  @Test func listKeepsItsInvariants() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("todos-fuzz-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let repository = try TodoRepository(url: folder.appendingPathComponent("todos.sqlite"))
+    let ids = IDSource()
+    let report = IntentFuzzer(
+      model: TodosModel(repository: repository), initialState: TodosModel.State(),
+      generate: { random in
+        let date = Date(timeIntervalSince1970: 0)
+        switch Int.random(in: 0..<10, using: &random) {
+        case 0:
+          return .draftChanged(["", "  ", "milk", "bread"].randomElement(using: &random) ?? "")
+        case 1: return .addTapped
+        case 2: return .added(Todo(id: ids.next(), title: "todo", createdAt: date))
+        case 3: return .toggleTapped
+        case 4:
+          return .toggled(
+            id: Int64.random(in: 1...ids.last, using: &random), isDone: Bool.random(using: &random))
+        case 5: return .deleteTapped
+        case 6: return .deleted(id: Int64.random(in: 1...ids.last, using: &random))
+        case 7: return .filterTapped
+        case 8: return .selectionMoved(Int.random(in: -2...30, using: &random))
+        default: return .failed("The to-do database is locked.")
+        }
+      },
+      invariant: { state in
+        if Set(state.todos.map(\.id)).count != state.todos.count { return "todo ids repeat" }
+        let done = state.todos.count(where: \.isDone)
+        if state.activeCount + done != state.todos.count { return "counts do not add up" }
+        let visible = state.visible
+        if visible.isEmpty ? state.selection != 0 : !visible.indices.contains(state.selection) {
+          return "selection \(state.selection) outside \(visible.count) visible todos"
+        }
+        if !visible.allSatisfy(state.filter.includes) { return "filter shows a wrong todo" }
+        return nil
+      }
+    ).run(steps: todosFuzzSteps, seed: 4_004)
+    #expect(report.violation == nil)
+  }
+}
+
+/// Hands out increasing ids, as SQLite's autoincrement does.
+final class IDSource {
+  private(set) var last: Int64 = 1
+  func next() -> Int64 {
+    last += 1
+    return last
+  }
+}
+
+let todosFuzzSteps =
+  ProcessInfo.processInfo.environment["MVIKIT_FUZZ_STEPS"].flatMap(Int.init) ?? 20_000
