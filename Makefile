@@ -11,7 +11,7 @@ demo: bootstrap
 	  $(SWIFT) run CounterDemo; \
 	fi
 
-test: test-core test-examples
+test: bootstrap test-core test-examples
 
 test-core:
 	$(SWIFT) build --build-tests

@@ -194,7 +194,8 @@ import Testing
     var random = SystemRandomNumberGenerator()
     for _ in 0..<500 {
       terminal.size = Size(
-        width: Int.random(in: 0...200, using: &random), height: Int.random(in: 0...60, using: &random))
+        width: Int.random(in: 0...200, using: &random),
+        height: Int.random(in: 0...60, using: &random))
       _ = terminal.nextFrameBytes()
     }
     terminal.size = Size(width: 50, height: 12)
