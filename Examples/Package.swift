@@ -65,7 +65,7 @@ let package = Package(
     .target(
       name: "ShowcaseKit",
       dependencies: [
-        "DemoServer", "Users", "Login", "Todos",
+        "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
@@ -95,7 +95,7 @@ let package = Package(
     .target(
       name: "Poster",
       dependencies: [
-        "CPNG",
+        "CPNG", "ExampleHTTP",
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
@@ -104,7 +104,7 @@ let package = Package(
     .testTarget(
       name: "ShowcaseTests",
       dependencies: [
-        "ShowcaseKit", "DemoServer", "Users", "Login", "Todos",
+        "ShowcaseKit", "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -126,12 +126,16 @@ let package = Package(
         .product(name: "MVIKitTesting", package: root),
       ]
     ),
-    .testTarget(name: "TranscribeTests", dependencies: ["Transcribe"]),
+    .testTarget(
+      name: "TranscribeTests",
+      dependencies: ["Transcribe", .product(name: "MVIKitTesting", package: root)]
+    ),
     .testTarget(
       name: "PosterTests",
       dependencies: [
         "Poster", "DemoServer", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "MVIKitTerminal", package: root),
+        .product(name: "MVIKitTesting", package: root),
       ]
     ),
   ]

@@ -68,7 +68,11 @@ package struct HTTPTransport: Sendable {
     if http.expectedContentLength >= 0, Int64(data.count) < http.expectedContentLength {
       throw TransportFailure.truncated
     }
-    return HTTPReply(status: http.statusCode, body: data)
+    var headers: [String: String] = [:]
+    for case (let name as String, let value as String) in http.allHeaderFields {
+      headers[name.lowercased()] = value
+    }
+    return HTTPReply(status: http.statusCode, body: data, headers: headers)
   }
 
   /// URLSession's own timeout, kept only as a backstop behind ``timeout``. swift-corelibs-

@@ -1,3 +1,4 @@
+import ExampleHTTP
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -40,7 +41,7 @@ public struct PosterClient: Sendable {
   public let baseURL: URL
   /// How long one request may take before it fails with ``PosterError/timeout``.
   public let timeout: Duration
-  private let owner: SessionOwner
+  private let transport: HTTPTransport
 
   /// Creates a client with its own ephemeral session (no cookies, no cache).
   /// - Parameters:
@@ -49,15 +50,7 @@ public struct PosterClient: Sendable {
   public init(baseURL: URL, timeout: Duration = .seconds(10)) {
     self.baseURL = baseURL
     self.timeout = timeout
-    let configuration = URLSessionConfiguration.ephemeral
-    // URLSession's own timeout is only a backstop; `timeout` is enforced by a racing task,
-    // since swift-corelibs-foundation rounds its timeouts to whole seconds.
-    let backstop = TimeInterval(timeout.components.seconds + 2)
-    configuration.timeoutIntervalForRequest = backstop
-    configuration.timeoutIntervalForResource = backstop
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.urlCache = nil
-    owner = SessionOwner(session: URLSession(configuration: configuration))
+    transport = HTTPTransport(timeout: timeout)
   }
 
   /// Fetches `GET /posters/random`: one poster chosen by the server.
@@ -83,96 +76,29 @@ public struct PosterClient: Sendable {
   public func poster(at url: URL) async throws(PosterError) -> Poster {
     var request = URLRequest(url: url)
     request.setValue("image/png", forHTTPHeaderField: "Accept")
-    let (data, response) = try await send(request)
-    guard (200..<300).contains(response.statusCode) else {
-      throw .http(status: response.statusCode)
-    }
-    let contentType = response.value(forHTTPHeaderField: "Content-Type")
-    guard PNGDecoder.looksLikePNG(data) else { throw .notAnImage(contentType: contentType) }
-    let image = try PNGDecoder.decode(data)
-    let title = response.value(forHTTPHeaderField: Self.titleHeader)
-    return Poster(title: title, image: image, byteCount: data.count)
-  }
-
-  private func send(_ request: URLRequest) async throws(PosterError) -> (Data, HTTPURLResponse) {
-    let session = owner.session
-    let timeout = timeout
+    let reply: HTTPReply
     do {
-      return try await withThrowingTaskGroup(of: (Data, HTTPURLResponse).self) { group in
-        group.addTask { try await Self.perform(request, on: session) }
-        group.addTask {
-          try await Task.sleep(for: timeout)
-          throw PosterError.timeout
-        }
-        // The first to finish wins; cancelling the other also stops the request.
-        defer { group.cancelAll() }
-        guard let result = try await group.next() else { throw PosterError.timeout }
-        return result
-      }
-    } catch let error as PosterError {
-      throw error
-    } catch is CancellationError {
-      throw .cancelled
+      reply = try await transport.send(request)
     } catch {
-      throw .unreachable(reason: "\(type(of: error))")
-    }
-  }
-
-  private static func perform(_ request: URLRequest, on session: URLSession) async throws
-    -> (Data, HTTPURLResponse)
-  {
-    let data: Data
-    let response: URLResponse
-    do {
-      (data, response) = try await session.data(for: request)
-    } catch let error as URLError {
       throw PosterError(error)
     }
-    guard let http = response as? HTTPURLResponse else {
-      throw PosterError.unreachable(reason: "the answer was not HTTP.")
-    }
-    if http.expectedContentLength >= 0, Int64(data.count) < http.expectedContentLength {
-      throw PosterError.truncated
-    }
-    return (data, http)
+    guard reply.isSuccess else { throw .http(status: reply.status) }
+    let contentType = reply.header("Content-Type")
+    guard PNGDecoder.looksLikePNG(reply.body) else { throw .notAnImage(contentType: contentType) }
+    let image = try PNGDecoder.decode(reply.body)
+    return Poster(title: reply.header(Self.titleHeader), image: image, byteCount: reply.body.count)
   }
 }
 
 extension PosterError {
-  /// Sorts a `URLError`, keeping only its code and host.
-  init(_ error: URLError) {
-    let host = error.failingURL?.host ?? "the server"
-    switch error.code {
-    case .timedOut:
-      self = .timeout
-    case .cancelled:
-      self = .cancelled
-    case .networkConnectionLost:
-      self = .truncated
-    case .unknown where error.localizedDescription.contains("transfer closed with"):
-      // libcurl's "partial file" error, which swift-corelibs-foundation reports as unknown.
-      self = .truncated
-    case .cannotConnectToHost:
-      self = .unreachable(reason: "\(host) refused the connection.")
-    case .cannotFindHost, .dnsLookupFailed:
-      self = .unreachable(reason: "\(host) could not be found.")
-    case .notConnectedToInternet:
-      self = .unreachable(reason: "this device is offline.")
-    default:
-      self = .unreachable(reason: "\(host) failed with URL error \(error.code.rawValue).")
+  /// The poster-specific meaning of a transport failure.
+  init(_ failure: TransportFailure) {
+    switch failure {
+    case .timeout: self = .timeout
+    case .cancelled: self = .cancelled
+    case .truncated: self = .truncated
+    case .unreachable(let reason): self = .unreachable(reason: reason)
+    case .malformed(let reason): self = .unreachable(reason: reason)
     }
-  }
-}
-
-/// Owns a session and invalidates it once no client uses it.
-private final class SessionOwner: Sendable {
-  let session: URLSession
-
-  init(session: URLSession) {
-    self.session = session
-  }
-
-  deinit {
-    session.finishTasksAndInvalidate()
   }
 }
