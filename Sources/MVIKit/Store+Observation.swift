@@ -68,8 +68,11 @@ extension Store {
       for member in changed { member.willSet(registrar, self) }
       for member in changed { member.didSet(registrar, self) }
     }
-    let streams = stateStreams.withLock { Array($0.values) }
-    for stream in streams { stream.yield(_state) }
+    let state = _state
+    // Yielding under the lock is safe: a stream's termination handler never runs inside yield.
+    stateStreams.withLock { streams in
+      for stream in streams.values { stream.yield(state) }
+    }
     updateNeedsSlowSend()
   }
 }
