@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end walk through the showcase in a real terminal (tmux), from a fresh start:
-# Users (list, detail, back), Login (wrong password, then right), Todos (add three, toggle
-# one, quit, relaunch: still there). Prints "N passed, N failed"; exits non-zero on a failure.
+# Transcribe (pick a sample WAV, transcribe it exactly), Poster (two posters from the embedded
+# server), Users (list, detail, back), Login (wrong password, then right), Todos (add three,
+# toggle one, quit, relaunch: still there). Prints "N passed, N failed"; exits non-zero on a
+# failure.
 set -u
 cd "$(dirname "$0")/.."
 
@@ -26,6 +28,11 @@ if ! (cd Examples && swift build --product Showcase) >/tmp/mvikit-showcase-build
 fi
 binary="$(cd Examples && swift build --show-bin-path)/Showcase"
 
+if [ ! -f Examples/Samples/audio/turn-on-the-kitchen-lights.wav ]; then
+  echo "FAIL: the sample WAVs are missing; run scripts/bootstrap.sh first" >&2
+  exit 1
+fi
+
 screen() { tmux capture-pane -p -t "$session"; }
 
 # Polls the screen until it contains $1 (up to ~10 s), so nothing depends on timing.
@@ -49,7 +56,8 @@ keys() { tmux send-keys -t "$session" "$@"; sleep 0.15; }
 
 start_showcase() {
   tmux kill-session -t "$session" 2>/dev/null
-  tmux new-session -d -s "$session" -x 120 -y 32 "bash --norc --noprofile"
+  # From the repository root, where Transcribe finds Examples/Samples/audio on its own.
+  tmux new-session -d -s "$session" -x 120 -y 32 -c "$PWD" "bash --norc --noprofile"
   tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
   wait_for 'PROMPT$' || fail "shell prompt did not appear"
   tmux send-keys -t "$session" "clear; XDG_DATA_HOME='$data_home' $binary; echo EXIT=\$?" Enter
@@ -75,6 +83,53 @@ expect_screen "users: http://127.0.0.1:" "footer shows the embedded users backen
 keys "?"
 expect_screen "Esc back" "? shows the key help"
 keys Enter
+expect_screen "posters: http://127.0.0.1:" "footer shows the embedded poster backend"
+expect_screen "audio: $PWD/Examples/Samples/audio" "footer shows the sample audio folder"
+
+# Transcribe: pick a sample WAV, transcribe it with the phrase list next to it.
+keys Enter
+expect_screen "Recognizer: PocketSphinx, ready" "Transcribe checks the recognizer first"
+expect_screen "turn-on-the-kitchen-lights.wav" "Transcribe lists the sample WAVs"
+keys Down Down Down Enter
+expect_screen "File: turn-on-the-kitchen-lights.wav" "Enter picks the WAV"
+expect_screen "Phrase list: on, 3 phrases from phrases.txt" "phrases.txt is used by default"
+keys s
+expect_screen "Heard (phrase list" "s transcribes the file"
+expect_screen "│turn on the kitchen lights " "the transcript is exact"
+keys Escape
+expect_screen "Five apps from five articles" "Esc returns home from Transcribe"
+
+# Poster: two posters from the embedded server; the title and the picture change.
+titles="SUNSET DRIVE|DEEP BLUE|ORBIT|NIGHT CITY|WILD WOODS|DUNE"
+shown_title() { screen | grep -oE -- "$titles" | head -n 1; }
+picture() { tmux capture-pane -p -e -t "$session" | grep -F "▀" | md5sum; }
+keys Down Enter
+expect_screen "Get Poster!" "Poster shows its button"
+keys g
+first=""
+for _ in $(seq 1 100); do
+  first="$(shown_title)"
+  [ -n "$first" ] && break
+  sleep 0.1
+done
+if [ -n "$first" ]; then pass "g fetches a poster ($first)"; else fail "no poster title appeared"; screen; fi
+first_picture="$(picture)"
+second=""
+# The server picks at random, so press again until another poster comes up.
+for _ in $(seq 1 20); do
+  keys g
+  for _ in $(seq 1 30); do
+    title="$(shown_title)"
+    if [ -n "$title" ] && [ "$title" != "$first" ]; then second="$title"; break; fi
+    sleep 0.1
+  done
+  [ -n "$second" ] && break
+done
+if [ -n "$second" ]; then pass "g again shows another poster ($second)"; else fail "the title never changed"; screen; fi
+if [ "$(picture)" != "$first_picture" ]; then pass "the picture changes with the poster"; else fail "the picture did not change"; fi
+keys Escape
+expect_screen "Five apps from five articles" "Esc returns home from Poster"
+keys Up
 
 # Users: list, detail, back.
 keys Down Down Enter

@@ -3,7 +3,9 @@ import Login
 import MVIKit
 import MVIKitTerminal
 import Observation
+import Poster
 import Todos
+import Transcribe
 import Users
 
 /// Owns the running apps: starts an app's module when it is opened and takes it apart when
@@ -21,10 +23,15 @@ public final class AppHost {
   public private(set) var todos: Store<TodosModel>?
   /// Why Todos could not open its database, if it could not.
   public private(set) var todosError: String?
+  /// The Transcribe store while Transcribe is open.
+  public private(set) var transcribe: Store<TranscribeModel>?
+  /// The Poster store while Poster is open.
+  public private(set) var poster: Store<PosterModel>?
 
   /// Shows a toast or an alert; set by whoever runs the terminal.
   @ObservationIgnored public var present: @MainActor (Presentation) -> Void = { _ in }
   @ObservationIgnored private var loginAlerts: Task<Void, Never>?
+  @ObservationIgnored private var posterToasts: Task<Void, Never>?
 
   /// A host whose apps use `backends`.
   public init(backends: ShowcaseBackends) {
@@ -66,8 +73,24 @@ public final class AppHost {
       } catch {
         todosError = String(describing: error)
       }
-    case .transcribe, .poster:
-      break
+    case .transcribe:
+      let store = Store(
+        initialState: TranscribeModel.State(),
+        model: TranscribeModel(
+          recognizer: PocketSphinxRecognizer(), startFolder: backends.audioFolder))
+      transcribe = store
+      store.send(.appeared)
+    case .poster:
+      let store = Store(
+        initialState: PosterModel.State(),
+        model: PosterModel(client: PosterClient(baseURL: backends.posterURL)))
+      poster = store
+      let sideEffects = store.sideEffects
+      posterToasts = Task { [weak self] in
+        for await case .toast(let message) in sideEffects {
+          self?.present(.toast(message))
+        }
+      }
     }
   }
 
@@ -81,8 +104,13 @@ public final class AppHost {
       login = nil
     case .todos:
       todos = nil
-    case .transcribe, .poster:
-      break
+    case .transcribe:
+      // Dropping the store cancels a running transcription with it.
+      transcribe = nil
+    case .poster:
+      posterToasts?.cancel()
+      posterToasts = nil
+      poster = nil
     }
   }
 }

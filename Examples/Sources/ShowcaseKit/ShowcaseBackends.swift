@@ -1,6 +1,7 @@
 import Foundation
 import Login
 import Todos
+import Transcribe
 import Users
 
 /// The backends the apps use, resolved from the options and the embedded server.
@@ -9,8 +10,12 @@ public struct ShowcaseBackends: Sendable {
   public var usersURL: URL
   /// Where Login posts credentials.
   public var loginURL: URL
+  /// The poster server's root URL; posters come from `/posters/random` under it.
+  public var posterURL: URL
   /// The todo database file.
   public var todosURL: URL
+  /// The folder Transcribe starts browsing in.
+  public var audioFolder: URL
   /// The demo account's credentials to show on the login screen, when the login goes to the
   /// embedded server.
   public var loginHint: String
@@ -19,14 +24,24 @@ public struct ShowcaseBackends: Sendable {
   public init(options: ShowcaseOptions, serverURL: URL, demoHint: String) {
     usersURL = options.usersURL ?? serverURL.appendingPathComponent("users")
     loginURL = options.loginURL ?? serverURL.appendingPathComponent("login")
+    posterURL = options.posterURL ?? serverURL
     todosURL =
       options.todosPath.map { URL(fileURLWithPath: $0) }
       ?? TodoDatabaseLocation.defaultURL()
+    audioFolder = AudioFolderLocation.resolve(option: options.audioFolder)
     loginHint = options.loginURL == nil ? demoHint : "Logging in at \(loginURL.absoluteString)"
   }
 
-  /// The footer line: which backend each app talks to.
-  public var footer: String {
-    "users: \(usersURL.absoluteString)  login: \(loginURL.absoluteString)  todos: \(todosURL.path)"
+  /// The footer: which backend each app talks to, servers on the first line and files on the
+  /// second, because on one line the long paths pushed the later URLs off the screen.
+  public var footerLines: [String] {
+    [
+      "users: \(usersURL.absoluteString)  login: \(loginURL.absoluteString)  "
+        + "posters: \(posterURL.absoluteString)",
+      "audio: \(audioFolder.path)  todos: \(todosURL.path)",
+    ]
   }
+
+  /// The footer as one line.
+  public var footer: String { footerLines.joined(separator: "  ") }
 }

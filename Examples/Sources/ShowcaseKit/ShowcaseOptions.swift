@@ -8,6 +8,10 @@ public struct ShowcaseOptions: Equatable, Sendable {
   public var loginURL: URL?
   /// The todo database file; nil for the XDG default.
   public var todosPath: String?
+  /// The poster server's root URL; nil for the embedded server.
+  public var posterURL: URL?
+  /// The folder Transcribe starts browsing in; nil for the sample folder.
+  public var audioFolder: String?
   /// Whether `--help` was given.
   public var showsUsage = false
 
@@ -16,13 +20,17 @@ public struct ShowcaseOptions: Equatable, Sendable {
 
   /// What `--help` prints.
   public static let usage = """
-    Usage: Showcase [--users-url URL] [--login-url URL] [--todos-db PATH]
+    Usage: Showcase [--users-url URL] [--login-url URL] [--todos-db PATH] [--poster-url URL]
+                    [--audio-dir PATH]
 
-      --users-url URL   fetch users from URL, e.g. https://jsonplaceholder.typicode.com/users
-      --login-url URL   post logins to URL instead of the embedded server
-      --todos-db PATH   keep todos in the SQLite file PATH
+      --users-url URL    fetch users from URL, e.g. https://jsonplaceholder.typicode.com/users
+      --login-url URL    post logins to URL instead of the embedded server
+      --todos-db PATH    keep todos in the SQLite file PATH
+      --poster-url URL   fetch posters from URL/posters/random instead of the embedded server
+      --audio-dir PATH   start Transcribe's file browser in PATH
 
-    Without flags every app uses the embedded server on 127.0.0.1 and the default database.
+    Without flags every app uses the embedded server on 127.0.0.1 and the default database,
+    and Transcribe starts in Samples/audio (or Examples/Samples/audio) under the current folder.
     """
 
   /// Parses `arguments` (without the program name).
@@ -42,6 +50,13 @@ public struct ShowcaseOptions: Equatable, Sendable {
           throw .missingValue(flag)
         }
         options.todosPath = path
+      case "--poster-url":
+        options.posterURL = try url(after: flag, in: &remaining)
+      case "--audio-dir":
+        guard let path = remaining.popFirst(), !path.isEmpty else {
+          throw .missingValue(flag)
+        }
+        options.audioFolder = path
       default:
         throw .unknownFlag(flag)
       }

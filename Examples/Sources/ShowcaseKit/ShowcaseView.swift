@@ -1,7 +1,9 @@
 import Login
 import MVIKit
 import MVIKitTerminal
+import Poster
 import Todos
+import Transcribe
 import Users
 
 /// The whole showcase: home or the open app, the backends in use, and the keys.
@@ -23,7 +25,9 @@ public struct ShowcaseView: View {
       } destination: { app in
         AppScreen(app: app, host: host)
       }
-      Text(host.backends.footer).dim().lineLimit(1)
+      ForEach(host.backends.footerLines) { line in
+        Text(line).dim().lineLimit(1)
+      }
       HelpBar()
     }
     .onKey("?", help: "Keys") { store.send(.helpToggled) }
@@ -37,6 +41,8 @@ public struct ShowcaseView: View {
         ↑/↓ choose · Enter open · Esc back · Tab next field · ? this help · q quit
         Users: Enter details, r reload · Todos: Enter add or toggle, d delete, f filter
         Login: type, Tab to the next field, Enter logs in
+        Transcribe: Enter opens a folder or picks a WAV, s start, c cancel, p phrase list
+        Poster: g or Enter on the button gets a poster
         """,
       onDismiss: onDismiss)
   }
@@ -85,9 +91,14 @@ struct AppScreen: View {
         } else {
           Text(host.todosError ?? "Opening the database…").foreground(.red)
         }
-      case .transcribe, .poster:
-        Text("\(app.title) is not built yet: its media backend comes in the next release.")
-          .foreground(.yellow)
+      case .transcribe:
+        if let transcribe = host.transcribe {
+          TranscribeView(store: transcribe)
+        }
+      case .poster:
+        if let poster = host.poster {
+          PosterView(store: poster)
+        }
       }
     }
   }

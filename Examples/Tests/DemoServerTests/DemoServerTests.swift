@@ -157,7 +157,11 @@ private let userKeys: Set<String> = [
     let portHex = String(format: "%04X", port)
     var addresses: [String] = []
     for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-      guard let text = try? String(contentsOfFile: table, encoding: .utf8) else { continue }
+      // Read it whole: a one-shot read of a /proc file stops after its first page.
+      guard let handle = FileHandle(forReadingAtPath: table),
+        let data = try? handle.readToEnd(),
+        let text = String(data: data, encoding: .utf8)
+      else { continue }
       for line in text.split(separator: "\n").dropFirst() {
         let fields = line.split(separator: " ")
         guard fields.count > 3, fields[3] == "0A" else { continue }

@@ -12,9 +12,10 @@ final class ShowcaseHarness {
   let terminal: HeadlessTerminal
   private var routing: Task<Void, Never>?
 
-  init(serverURL: URL, todosPath: String) {
+  init(serverURL: URL, todosPath: String, audioFolder: String? = nil) {
     var options = ShowcaseOptions()
     options.todosPath = todosPath
+    options.audioFolder = audioFolder
     let backends = ShowcaseBackends(
       options: options, serverURL: serverURL,
       demoHint: "Demo account: \(DemoAccount.email) / \(DemoAccount.password)")

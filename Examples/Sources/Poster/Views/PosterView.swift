@@ -1,0 +1,59 @@
+import MVIKit
+import MVIKitTerminal
+
+/// The Poster screen: the button, a spinner while fetching, and the poster as large as the
+/// space left, with its title under it. Failures arrive as toasts from side effects.
+public struct PosterView: View {
+  let store: Store<PosterModel>
+
+  /// A view of `store`'s poster.
+  public init(store: Store<PosterModel>) {
+    self.store = store
+  }
+
+  /// The screen for the current state.
+  public var body: some View {
+    let state = store.state
+    VStack(alignment: .center) {
+      HStack {
+        Button("Get Poster!") { store.send(.getPosterTapped) }
+        if state.isLoading {
+          Spinner("Fetching…").foreground(.yellow)
+        }
+      }
+      if let poster = state.poster {
+        PosterImage(image: poster.image)
+        Text(state.title ?? "").bold()
+      } else {
+        // Fills the screen like a poster would, so the frame does not jump when one arrives.
+        Text("Press g or the button for a poster.").dim().expanding(alignment: .center)
+      }
+    }
+    .onKey("g", help: "Get poster") { store.send(.getPosterTapped) }
+  }
+}
+
+/// The poster at full resolution, in a frame that takes the height and width the stack has
+/// left; the terminal `Image` then shrinks it, keeping its aspect, to exactly that space.
+struct PosterImage: View {
+  /// The last image converted, and its conversion. Converting a poster's 86,400 pixels takes
+  /// tens of milliseconds in a debug build, and the body is evaluated for every frame (each
+  /// key, each spinner step), while the poster changes only when a new one arrives.
+  private static var converted: (source: RGBImage, image: Image)?
+
+  let image: RGBImage
+
+  var body: some View {
+    terminalImage.expanding(alignment: .center)
+  }
+
+  private var terminalImage: Image {
+    // Equal images almost always share their pixel buffer, which makes this check instant.
+    if let converted = Self.converted, converted.source == image { return converted.image }
+    // `terminalImage` only ever shrinks, so asking for the image's own size keeps every
+    // pixel and leaves the fitting to the layout, which knows the window's size.
+    let fresh = image.terminalImage(columns: image.width, rows: (image.height + 1) / 2)
+    Self.converted = (image, fresh)
+    return fresh
+  }
+}

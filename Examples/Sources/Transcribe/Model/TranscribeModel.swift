@@ -1,0 +1,228 @@
+import Foundation
+import MVIKit
+
+/// Speech to text of a WAV file, offline: browse to a file, pick it, transcribe it.
+///
+/// The recognizer's availability is checked before anything else (the article's permission
+/// step) and stays on screen. Every failure, from a missing model to a file that is not a
+/// WAV, ends in ``State/errorMessage`` with the previous screen intact, so the user can pick
+/// another file or try again.
+public struct TranscribeModel: Model {
+  /// The Transcribe screen's state.
+  public struct State: Equatable, Sendable {
+    /// The folder being browsed, or nil before the first listing arrives.
+    public var listing: AudioFileBrowser.Listing?
+    /// The phrases of `phrases.txt` in the listed folder, or nil when it has none.
+    public var folderPhrases: [String]?
+    /// The highlighted row of the listing.
+    public var selection = 0
+    /// The WAV file picked for transcription.
+    public var pickedFile: URL?
+    /// The phrase list that goes with the picked file, or nil when there is none.
+    public var phrases: [String]?
+    /// Whether the phrase list is used (exact commands) rather than free speech.
+    public var usesPhrases = false
+    /// Whether the recognizer can run; nil while it is being checked.
+    public var availability: RecognizerAvailability?
+    /// Whether a transcription is running.
+    public var isTranscribing = false
+    /// The result of the last transcription.
+    public var transcript: Transcript?
+    /// Why the last action failed, or nil.
+    public var errorMessage: String?
+    /// A short note that is not an error, such as a cancelled transcription.
+    public var notice: String?
+
+    /// The screen before anything is checked or listed.
+    public init() {}
+
+    /// The entries of the listed folder.
+    public var entries: [AudioFileBrowser.Entry] { listing?.entries ?? [] }
+  }
+
+  /// What the user did, or what a check, a listing or a transcription reported.
+  public enum Intent: Equatable, Sendable {
+    case appeared
+    case availabilityChecked(RecognizerAvailability)
+    case folderLoaded(AudioFileBrowser.Listing, phrases: [String]?)
+    case folderFailed(String)
+    case selectionMoved(Int)
+    case entryActivated(Int)
+    case phrasesToggled
+    case startTapped
+    case transcribed(Transcript)
+    case failed(String)
+    case cancelTapped
+  }
+
+  /// The name of the phrase list looked for next to the audio files.
+  public static let phrasesFileName = "phrases.txt"
+
+  let recognizer: any SpeechRecognizer
+  let browser: AudioFileBrowser
+  let startFolder: URL
+  let fallbackFolder: URL
+
+  /// A model that transcribes with `recognizer` and starts browsing in `startFolder`.
+  /// - Parameters:
+  ///   - recognizer: The speech engine.
+  ///   - startFolder: The folder listed first.
+  ///   - fallbackFolder: The folder listed when `startFolder` cannot be, so that there is
+  ///     always somewhere to browse from; the home folder by default.
+  ///   - browser: How folders are listed; WAV files readable, other audio shown as unsupported.
+  public init(
+    recognizer: any SpeechRecognizer, startFolder: URL,
+    fallbackFolder: URL = FileManager.default.homeDirectoryForCurrentUser,
+    browser: AudioFileBrowser = .init()
+  ) {
+    self.recognizer = recognizer
+    self.startFolder = startFolder
+    self.fallbackFolder = fallbackFolder
+    self.browser = browser
+  }
+
+  /// Applies `intent` to `state`; see the type for what each intent does.
+  public func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .appeared:
+      state.availability = nil
+      return .run { [recognizer] send in
+        await send(.availabilityChecked(recognizer.availability()))
+      }
+    case .availabilityChecked(let availability):
+      state.availability = availability
+      // Browsing starts once the check is shown, so the order on screen matches the article.
+      return state.listing == nil ? load(startFolder, orElse: fallbackFolder) : .none
+    case .folderLoaded(let listing, let phrases):
+      let previous = state.listing?.folder.path
+      state.listing = listing
+      state.folderPhrases = phrases
+      // Going up selects the folder just left, so Enter goes straight back down.
+      state.selection =
+        listing.entries.firstIndex { $0.kind == .folder && $0.url.path == previous }
+        ?? 0
+      state.errorMessage = nil
+      return .none
+    case .folderFailed(let message):
+      state.errorMessage = message
+      return .none
+    case .selectionMoved(let index):
+      guard !state.entries.isEmpty else { return .none }
+      state.selection = min(max(index, 0), state.entries.count - 1)
+      return .none
+    case .entryActivated(let index):
+      guard state.entries.indices.contains(index) else { return .none }
+      state.selection = index
+      return activate(state.entries[index], &state)
+    case .phrasesToggled:
+      guard state.phrases != nil else {
+        state.notice =
+          state.pickedFile == nil
+          ? "Pick a WAV file first." : "There is no \(Self.phrasesFileName) next to this file."
+        return .none
+      }
+      state.usesPhrases.toggle()
+      state.notice = nil
+      return .none
+    case .startTapped:
+      return start(&state)
+    case .transcribed(let transcript):
+      state.isTranscribing = false
+      state.transcript = transcript
+      return .none
+    case .failed(let message):
+      state.isTranscribing = false
+      state.errorMessage = message
+      return .none
+    case .cancelTapped:
+      guard state.isTranscribing else { return .none }
+      state.isTranscribing = false
+      state.notice = "Transcription cancelled."
+      return .cancel(id: WorkID.transcription)
+    }
+  }
+
+  private func activate(_ entry: AudioFileBrowser.Entry, _ state: inout State) -> Effect<
+    Intent, Never
+  > {
+    switch entry.kind {
+    case .parent, .folder:
+      return load(entry.url)
+    case .audio:
+      let wasTranscribing = state.isTranscribing
+      state.pickedFile = entry.url
+      state.phrases = state.folderPhrases
+      state.usesPhrases = state.folderPhrases != nil
+      state.isTranscribing = false
+      state.transcript = nil
+      state.errorMessage = nil
+      state.notice = nil
+      // A result for the old file must not land under the new one's name.
+      return wasTranscribing ? .cancel(id: WorkID.transcription) : .none
+    case .unsupportedAudio:
+      state.errorMessage =
+        "\(entry.name) is not a WAV file, so it cannot be read here. Pick a .wav file, or "
+        + "convert it first (for example: sox \(entry.name) -b 16 out.wav)."
+      return .none
+    }
+  }
+
+  private func start(_ state: inout State) -> Effect<Intent, Never> {
+    guard !state.isTranscribing else { return .none }
+    guard let file = state.pickedFile else {
+      state.errorMessage = "Pick a WAV file first: highlight it and press Enter."
+      return .none
+    }
+    if case .notInstalled(let reason) = state.availability {
+      state.errorMessage = TranscribeError.recognizerUnavailable(reason: reason).description
+      return .none
+    }
+    state.isTranscribing = true
+    state.transcript = nil
+    state.errorMessage = nil
+    state.notice = nil
+    let phrases = state.usesPhrases ? state.phrases : nil
+    return .run { [recognizer] send in
+      await send(.transcribed(try await recognizer.transcribe(wav: file, phrases: phrases)))
+    } catch: { error, send in
+      await send(.failed(Self.message(for: error)))
+    }
+    .cancellable(id: WorkID.transcription, cancelInFlight: true)
+  }
+
+  /// Lists `folder` and reads its phrase list; a quick second move wins over a slow first.
+  ///
+  /// When `folder` cannot be listed and `fallback` is given, `fallback` is listed first and
+  /// the error sent after it, so the screen keeps both the reason and a folder to go on from.
+  private func load(_ folder: URL, orElse fallback: URL? = nil) -> Effect<Intent, Never> {
+    .run { [browser] send in
+      do throws(TranscribeError) {
+        let listing = try browser.list(folder)
+        await send(.folderLoaded(listing, phrases: Self.phrases(in: listing.folder)))
+      } catch {
+        var message = error.description
+        if let fallback, let listing = try? browser.list(fallback) {
+          await send(.folderLoaded(listing, phrases: Self.phrases(in: listing.folder)))
+          message += " Showing \(listing.folder.path) instead."
+        }
+        await send(.folderFailed(message))
+      }
+    }
+    .cancellable(id: WorkID.listing, cancelInFlight: true)
+  }
+
+  /// The phrases of `phrases.txt` in `folder`; nil when it is missing, unreadable or empty,
+  /// which means free speech.
+  static func phrases(in folder: URL) -> [String]? {
+    let file = folder.appending(path: phrasesFileName)
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+    let phrases = PhraseGrammar.parseList(text)
+    return phrases.isEmpty ? nil : phrases
+  }
+
+  static func message(for error: any Error) -> String {
+    (error as? TranscribeError)?.description ?? String(describing: error)
+  }
+
+  private enum WorkID { case listing, transcription }
+}
