@@ -3,18 +3,12 @@
 # the terminal is restored after `q` and after Ctrl-C.
 set -u
 cd "$(dirname "$0")/.."
+source scripts/lib/tmux-checks.sh
 
-passed=0
-failed=0
 session="mvikit-e2e-$$"
 
-pass() { passed=$((passed + 1)); echo "PASS: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
 
-command -v tmux >/dev/null || (apt-get update && apt-get install -y tmux) || {
-  echo "FAIL: tmux is missing and could not be installed" >&2
-  exit 1
-}
+require_tmux
 
 if ! swift build --product CounterDemo >/tmp/mvikit-e2e-build.log 2>&1; then
   cat /tmp/mvikit-e2e-build.log >&2
@@ -23,20 +17,8 @@ if ! swift build --product CounterDemo >/tmp/mvikit-e2e-build.log 2>&1; then
 fi
 binary="$(swift build --show-bin-path)/CounterDemo"
 
-screen() { tmux capture-pane -p -t "$session"; }
 
-# Polls the screen until it contains $1 (up to ~5 s), so the test does not depend on timing.
-wait_for() {
-  for _ in $(seq 1 50); do
-    if screen | grep -qF -- "$1"; then return 0; fi
-    sleep 0.1
-  done
-  return 1
-}
 
-expect_screen() {
-  if wait_for "$1"; then pass "$2"; else fail "$2 (screen did not show '$1')"; screen; fi
-}
 
 start_demo() {
   tmux kill-session -t "$session" 2>/dev/null
@@ -95,5 +77,4 @@ for signal in TERM INT; do
 done
 
 tmux kill-session -t "$session" 2>/dev/null
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish_checks

@@ -6,20 +6,14 @@
 # failure.
 set -u
 cd "$(dirname "$0")/.."
+source scripts/lib/tmux-checks.sh
 
-passed=0
-failed=0
 session="mvikit-showcase-$$"
 data_home="$(mktemp -d)"
 trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$data_home"' EXIT
 
-pass() { passed=$((passed + 1)); echo "PASS: $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
 
-command -v tmux >/dev/null || (apt-get update && apt-get install -y tmux) || {
-  echo "FAIL: tmux is missing and could not be installed" >&2
-  exit 1
-}
+require_tmux
 
 if ! (cd Examples && swift build --product Showcase) >/tmp/mvikit-showcase-build.log 2>&1; then
   cat /tmp/mvikit-showcase-build.log >&2
@@ -33,20 +27,8 @@ if [ ! -f Examples/Samples/audio/turn-on-the-kitchen-lights.wav ]; then
   exit 1
 fi
 
-screen() { tmux capture-pane -p -t "$session"; }
 
-# Polls the screen until it contains $1 (up to ~10 s), so nothing depends on timing.
-wait_for() {
-  for _ in $(seq 1 100); do
-    if screen | grep -qF -- "$1"; then return 0; fi
-    sleep 0.1
-  done
-  return 1
-}
 
-expect_screen() {
-  if wait_for "$1"; then pass "$2"; else fail "$2 (screen did not show '$1')"; screen; fi
-}
 
 expect_absent() {
   if screen | grep -qF -- "$1"; then fail "$2"; screen; else pass "$2"; fi
@@ -177,5 +159,4 @@ expect_screen "[x] bread" "after a relaunch the toggled todo is still done"
 expect_screen "[ ] eggs" "after a relaunch the other todos are still there"
 quit_showcase "second run"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish_checks
