@@ -13,9 +13,11 @@ extension Store {
     state: KeyPath<M.State, Child.State>,
     intent embed: @escaping (Child.Intent) -> M.Intent
   ) -> Store<Child> {
-    Store<Child>(
+    // A scope of a scope sends straight to the root's send, skipping the stores in between.
+    let up: (M.Intent) -> StoreTask = scopedSend ?? { [self] intent in self.send(intent) }
+    return Store<Child>(
       scopedFrom: link(state: state, embed: embed),
-      send: { [self] intent in self.send(embed(intent)) })
+      send: { intent in up(embed(intent)) })
   }
 
   @usableFromInline
