@@ -31,6 +31,29 @@ enum TerminalCases {
     ]
   }
 
+  /// Evaluating a screen with a 1,000-item list and laying it out into a grid: the work of one
+  /// frame before its bytes are written.
+  static func viewFrame() -> Row {
+    let items = (0..<1_000).map { "row \($0) — a list item" }
+    let n = 200
+    let terminal = HeadlessTerminal(size: Size(width: 100, height: 50)) {
+      VStack {
+        Text("Items").bold()
+        List(items, selection: 500, onSelect: { _ in }) { item, isSelected in
+          Text(item).foreground(isSelected ? .cyan : .default)
+        }
+        HelpBar()
+      }
+    }
+    let frame = measure(n) { n in
+      for _ in 0..<n { blackHole(terminal.grid) }
+    }
+    return Row(
+      name: "8c. terminal time: view → grid, 1,000-item list", nanoseconds: frame.ns,
+      floorName: "16 ms frame budget", floorNanoseconds: 16_000_000, allocations: frame.allocs,
+      target: "well under 16 ms", met: frame.ns < 1_600_000)
+  }
+
   private static func listFrame(size: Size, selected: Int, changedRow: Int?) -> Grid {
     var grid = Grid(size: size)
     let plain = Style.plain

@@ -12,6 +12,7 @@ rows.append(CoreCases.largeState())
 rows.append(MemoryCases.perStoreOverhead())
 rows.append(MemoryCases.noGrowth())
 rows.append(contentsOf: TerminalCases.render())
+rows.append(TerminalCases.viewFrame())
 rows.append(await CoreCases.testStoreSend())
 
 print(ResultsTable(rows: rows).markdown)
