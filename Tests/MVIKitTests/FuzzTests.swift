@@ -1,6 +1,10 @@
+import Foundation
 import MVIKit
 import MVIKitTesting
 import Testing
+
+/// Regular runs use a few thousand intents; `make soak` sets `MVIKIT_FUZZ_STEPS=1000000`.
+let fuzzSteps = ProcessInfo.processInfo.environment["MVIKIT_FUZZ_STEPS"].flatMap(Int.init) ?? 20_000
 
 @MainActor
 @Suite struct FuzzTests {
@@ -20,9 +24,9 @@ import Testing
         if state.fact != nil, state.fact != "fact" { return "fact is not a loaded one" }
         return nil
       }
-    ).run(steps: 20_000, seed: 42)
+    ).run(steps: fuzzSteps, seed: 42)
     #expect(report.violation == nil)
-    #expect(report.steps == 20_000)
+    #expect(report.steps == fuzzSteps)
   }
 
   @Test func sameSeedReplaysTheSameRun() {

@@ -17,7 +17,7 @@ import Testing
       model: TodosModel(repository: repository), initialState: TodosModel.State(),
       generate: { random in
         let date = Date(timeIntervalSince1970: 0)
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<11, using: &random) {
         case 0:
           return .draftChanged(["", "  ", "milk", "bread"].randomElement(using: &random) ?? "")
         case 1: return .addTapped
@@ -30,7 +30,16 @@ import Testing
         case 6: return .deleted(id: Int64.random(in: 1...ids.last, using: &random))
         case 7: return .filterTapped
         case 8: return .selectionMoved(Int.random(in: -2...30, using: &random))
-        default: return .failed("The to-do database is locked.")
+        case 9: return .failed("The to-do database is locked.")
+        default:
+          // A reload from the database keeps the list short, as a real one would be.
+          let count = Int.random(in: 0...5, using: &random)
+          return .loaded(
+            (0..<count).map { _ in
+              Todo(
+                id: ids.next(), title: "saved", isDone: Bool.random(using: &random), createdAt: date
+              )
+            })
         }
       },
       invariant: { state in
