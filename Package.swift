@@ -32,11 +32,14 @@ let package = Package(
       ]
     ),
     .target(name: "MVIKitTerminal", dependencies: ["MVIKit"]),
-    .executableTarget(name: "CounterDemo", dependencies: ["MVIKit", "MVIKitTerminal"]),
+    // The README's counter, shared by the demo and the tests; not a product.
+    .target(name: "CounterExample", dependencies: ["MVIKit"]),
+    .executableTarget(
+      name: "CounterDemo", dependencies: ["MVIKit", "MVIKitTerminal", "CounterExample"]),
     .testTarget(
       name: "MVIKitTests",
       dependencies: [
-        "MVIKit", "MVIKitTesting",
+        "MVIKit", "MVIKitTesting", "CounterExample",
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -1,3 +1,4 @@
+import CounterExample
 import MVIKit
 import MVIKitTerminal
 
