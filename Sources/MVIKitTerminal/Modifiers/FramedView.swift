@@ -1,13 +1,15 @@
 /// A view given a fixed or growing size; see ``View/frame(width:height:alignment:)``.
 struct FramedView: View, Element {
-  let content: any View
+  /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
+  /// frame rather than once per layout pass.
+  let content: any Element
   let width: Int?
   let height: Int?
   let expands: Flex
   let alignment: Alignment
 
   func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    let inner = resolve(content).measure(
+    let inner = content.measure(
       Size(width: width ?? proposal.width, height: height ?? proposal.height), context)
     return Size(
       width: min(proposal.width, expands.horizontal ? proposal.width : width ?? inner.width),
@@ -15,14 +17,14 @@ struct FramedView: View, Element {
   }
 
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    let inner = resolve(content).flex(axis, context)
+    let inner = content.flex(axis, context)
     return Flex(
       horizontal: expands.horizontal || (width == nil && inner.horizontal),
       vertical: expands.vertical || (height == nil && inner.vertical))
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
-    let element = resolve(content)
+    let element = content
     let size = element.measure(rect.size, context)
     let innerFlex = element.flex(context.axis, context)
     let innerWidth = innerFlex.horizontal ? rect.width : min(size.width, rect.width)
@@ -40,7 +42,7 @@ extension View {
     -> some View
   {
     FramedView(
-      content: self, width: width.map { max(0, $0) }, height: height.map { max(0, $0) },
+      content: resolve(self), width: width.map { max(0, $0) }, height: height.map { max(0, $0) },
       expands: .none, alignment: alignment)
   }
 
@@ -50,7 +52,7 @@ extension View {
     horizontally: Bool = true, vertically: Bool = true, alignment: Alignment = .leading
   ) -> some View {
     FramedView(
-      content: self, width: nil, height: nil,
+      content: resolve(self), width: nil, height: nil,
       expands: Flex(horizontal: horizontally, vertical: vertically), alignment: alignment)
   }
 }

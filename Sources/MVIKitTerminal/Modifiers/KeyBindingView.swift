@@ -1,19 +1,21 @@
 /// A view with key bindings that apply wherever the focus is; see ``View/onKey(_:help:action:)-([Key],_,_)``.
 struct KeyBindingView: View, Element {
-  let content: any View
+  /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
+  /// frame rather than once per layout pass.
+  let content: any Element
   let binding: KeyBinding
 
   func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    resolve(content).measure(proposal, context)
+    content.measure(proposal, context)
   }
 
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    resolve(content).flex(axis, context)
+    content.flex(axis, context)
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     context.addBinding(binding)
-    resolve(content).draw(rect, context)
+    content.draw(rect, context)
   }
 }
 
@@ -29,7 +31,7 @@ extension View {
   public func onKey(
     _ keys: [Key], help: String? = nil, action: @escaping @MainActor () -> Void
   ) -> some View {
-    KeyBindingView(content: self, binding: KeyBinding(keys, help: help, action: action))
+    KeyBindingView(content: resolve(self), binding: KeyBinding(keys, help: help, action: action))
   }
 
   /// Runs `action` when `key` is pressed and the focused view does not use it.

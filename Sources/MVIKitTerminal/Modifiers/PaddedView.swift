@@ -1,13 +1,15 @@
 /// A view with empty cells around it; see ``View/padding(_:)``.
 struct PaddedView: View, Element {
-  let content: any View
+  /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
+  /// frame rather than once per layout pass.
+  let content: any Element
   let top: Int
   let leading: Int
   let bottom: Int
   let trailing: Int
 
   func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    let inner = resolve(content).measure(
+    let inner = content.measure(
       Size(width: proposal.width - leading - trailing, height: proposal.height - top - bottom),
       context)
     return Size(
@@ -16,11 +18,11 @@ struct PaddedView: View, Element {
   }
 
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    resolve(content).flex(axis, context)
+    content.flex(axis, context)
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
-    resolve(content).draw(
+    content.draw(
       rect.inset(top: top, leading: leading, bottom: bottom, trailing: trailing), context)
   }
 }
@@ -35,7 +37,8 @@ extension View {
   /// and below.
   public func padding(horizontal: Int = 0, vertical: Int = 0) -> some View {
     PaddedView(
-      content: self, top: max(0, vertical), leading: max(0, horizontal), bottom: max(0, vertical),
+      content: resolve(self), top: max(0, vertical), leading: max(0, horizontal),
+      bottom: max(0, vertical),
       trailing: max(0, horizontal))
   }
 }

@@ -1,20 +1,22 @@
 /// A view whose text inherits a style; see ``View/foreground(_:)``.
 struct StyledView: View, Element {
-  let content: any View
+  /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
+  /// frame rather than once per layout pass.
+  let content: any Element
   let style: Style
 
   func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    resolve(content).measure(proposal, context)
+    content.measure(proposal, context)
   }
 
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    resolve(content).flex(axis, context)
+    content.flex(axis, context)
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     context.withStyle(style) {
       if style.background != .default { context.fill(rect, style: context.style) }
-      resolve(content).draw(rect, context)
+      content.draw(rect, context)
     }
   }
 }
@@ -22,7 +24,7 @@ struct StyledView: View, Element {
 extension View {
   /// This view with its text drawn in `style`, unless a view inside sets its own.
   public func style(_ style: Style) -> some View {
-    StyledView(content: self, style: style)
+    StyledView(content: resolve(self), style: style)
   }
 
   /// This view with its text in `color`.

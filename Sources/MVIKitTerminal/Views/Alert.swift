@@ -84,19 +84,21 @@ public struct Alert {
 
 /// A view that shows an ``Alert`` over itself; see ``View/alert(_:)``.
 struct AlertView: View, Element {
-  let content: any View
+  /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
+  /// frame rather than once per layout pass.
+  let content: any Element
   let alert: Alert?
 
   func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    resolve(content).measure(proposal, context)
+    content.measure(proposal, context)
   }
 
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    resolve(content).flex(axis, context)
+    content.flex(axis, context)
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
-    resolve(content).draw(rect, context)
+    content.draw(rect, context)
     if let alert { context.overlay { alert.draw(context) } }
   }
 }
@@ -104,6 +106,6 @@ struct AlertView: View, Element {
 extension View {
   /// Shows `alert` over the whole screen while it is not nil.
   public func alert(_ alert: Alert?) -> some View {
-    AlertView(content: self, alert: alert)
+    AlertView(content: resolve(self), alert: alert)
   }
 }
