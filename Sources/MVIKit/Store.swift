@@ -30,6 +30,10 @@ public final class Store<M: Model> {
   @usableFromInline var needsSlowSend: Bool
 
   let runner = EffectRunner<M.Intent, M.SideEffect>()
+  /// Intents waiting while another one is being reduced; see ``send(_:)``.
+  @usableFromInline var queue = IntentQueue<M.Intent>()
+  /// True from the first reduce of a send until its queue is empty.
+  @usableFromInline var isReducing = false
   package let registry: TaskRegistry
   package let channel = SideEffectChannel<M.SideEffect>()
   let stateStreams = Locked<[Int: AsyncStream<M.State>.Continuation]>([:])
@@ -98,32 +102,81 @@ public final class Store<M: Model> {
 
   /// Reduces `intent` at once, synchronously, then starts the effect that the model returned.
   ///
+  /// Intents that the effect feeds back (``Effect/send(_:)``, and the synchronous steps of
+  /// ``Effect/merge(_:)-(Effect<Intent,SideEffect>...)`` and
+  /// ``Effect/concatenate(_:)-(Effect<Intent,SideEffect>...)``) are reduced too, first in, first
+  /// out, before `send` returns; only ``Effect/run(priority:_:catch:)`` work is asynchronous.
+  /// A send made while the store is reducing (from an observer, the ``flowObserver`` or
+  /// anything else that runs inside a send) is queued and reduced after the current intent and
+  /// the intents queued before it, never inside it.
+  ///
   /// When the effect is ``Effect/none`` this allocates nothing and starts no task. From
   /// another isolation domain, call it with `await store.send(intent)`.
   ///
-  /// - Returns: A handle on the started effects, to ``StoreTask/finish()`` or
-  ///   ``StoreTask/cancel()`` them.
+  /// - Returns: A handle on the asynchronous work the intent causes, including the work of
+  ///   every intent that this work feeds back: ``StoreTask/finish()`` waits for all of it,
+  ///   ``StoreTask/cancel()`` cancels all of it.
   @inlinable
   @discardableResult
   public func send(_ intent: M.Intent) -> StoreTask {
     if let scopedSend { return scopedSend(intent) }
-    guard !needsSlowSend, let model else { return sendObserved(intent) }
+    // Without observers nothing can run inside reduce, so nothing can re-enter.
+    guard !needsSlowSend, !isReducing, let model else { return sendObserved(intent) }
     let effect = model.reduce(&_state, intent)
     if case .none = effect.operation { return StoreTask(nil) }
-    return start(effect)
-  }
-
-  @usableFromInline
-  func start(_ effect: Effect<M.Intent, M.SideEffect>) -> StoreTask {
-    StoreTask(runner.execute(effect))
+    return StoreTask(drain(after: effect, into: nil))
   }
 
   @usableFromInline
   func sendObserved(_ intent: M.Intent) -> StoreTask {
-    guard let model else {
+    guard model != nil else {
       guard let parent else { return StoreTask(nil) }
       return parent.send(intent)
     }
+    if isReducing {
+      let cascade = Cascade()
+      queue.append(intent, cascade: cascade)
+      return StoreTask(cascade)
+    }
+    isReducing = true
+    return StoreTask(drain(after: reduceStep(intent), into: nil))
+  }
+
+  /// Reduces `intent` for an effect that sent it, adding the work it causes to `cascade`.
+  func receive(_ intent: M.Intent, into cascade: Cascade?) {
+    if isReducing {
+      queue.append(intent, cascade: cascade)
+      return
+    }
+    isReducing = true
+    _ = drain(after: reduceStep(intent), into: cascade)
+  }
+
+  /// Runs `effect`, then every intent queued meanwhile, in order; a loop, so a chain of any
+  /// length runs at constant stack depth.
+  @usableFromInline
+  func drain(after effect: Effect<M.Intent, M.SideEffect>, into cascade: Cascade?) -> Cascade? {
+    isReducing = true
+    defer { isReducing = false }
+    var root = cascade
+    runner.execute(effect, cascade: &root)
+    while let (intent, owner) = queue.popFirst() {
+      let effect = reduceStep(intent)
+      if case .none = effect.operation { continue }
+      if owner != nil {
+        var owner = owner
+        runner.execute(effect, cascade: &owner)
+      } else {
+        runner.execute(effect, cascade: &root)
+      }
+    }
+    return root
+  }
+
+  /// Reduces one intent, telling the flow observer and the observers of what changed.
+  private func reduceStep(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
+    guard let model else { return .none }
+    guard needsSlowSend else { return model.reduce(&_state, intent) }
     let effect: Effect<M.Intent, M.SideEffect>
     if let flowObserver {
       flowObserver(.intent(intent))
@@ -136,12 +189,11 @@ public final class Store<M: Model> {
       effect = model.reduce(&_state, intent)
     }
     notifyObservers()
-    if case .none = effect.operation { return StoreTask(nil) }
-    return start(effect)
+    return effect
   }
 
   private func connectRunner() {
-    runner.intentSink = { [weak self] intent in self?.send(intent).task }
+    runner.intentSink = { [weak self] intent, cascade in self?.receive(intent, into: cascade) }
     runner.sideEffectSink = { [weak self] sideEffect in
       guard let self else { return }
       self.flowObserver?(.sideEffect(sideEffect))

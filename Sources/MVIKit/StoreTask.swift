@@ -1,37 +1,41 @@
 /// The work started by one ``Store/send(_:)``: await it or cancel it.
 ///
-/// A send whose effect is ``Effect/none`` returns a task with no work; ``finish()`` returns at
-/// once.
+/// It covers the whole cascade an intent causes: the tasks its effect starts and the tasks of
+/// every intent those tasks feed back, however many steps down. A send whose effect is
+/// ``Effect/none`` returns a task with no work; ``finish()`` returns at once.
 public struct StoreTask: Hashable, Sendable {
   @usableFromInline
-  let task: Task<Void, Never>?
+  let cascade: Cascade?
 
   @inlinable
-  package init(_ task: Task<Void, Never>?) {
-    self.task = task
+  package init(_ cascade: Cascade?) {
+    self.cascade = cascade
   }
 
-  /// Waits until every effect started by the send has finished. Cancelling the waiting task
-  /// cancels the effects.
+  /// Waits until every effect started by the send, and by the intents its effects sent, has
+  /// finished. Cancelling the waiting task cancels the effects.
+  ///
+  /// After it returns, the state reflects every intent of the cascade:
+  /// `await store.send(.refreshTapped).finish()` then read `store.items`.
   public func finish() async {
-    guard let task else { return }
+    guard let cascade else { return }
     await withTaskCancellationHandler {
-      await task.value
+      await cascade.wait()
     } onCancel: {
-      task.cancel()
+      cascade.cancel()
     }
   }
 
-  /// Cancels every effect started by the send.
+  /// Cancels every effect started by the send, and by the intents its effects sent.
   public func cancel() {
-    task?.cancel()
+    cascade?.cancel()
   }
 
   /// Whether the send started any asynchronous work.
-  package var hasWork: Bool { task != nil }
+  package var hasWork: Bool { cascade != nil }
 
   /// Whether ``cancel()`` was called.
   public var isCancelled: Bool {
-    task?.isCancelled ?? false
+    cascade?.isCancelled ?? false
   }
 }

@@ -92,26 +92,37 @@ public struct IntentFuzzer<M: Model> {
   /// Reduces `intent` and whatever it feeds back synchronously; returns how many were reduced.
   private func apply(_ intent: M.Intent, to state: inout M.State) -> Int {
     var queue = [intent]
-    var count = 0
+    var head = 0
     // Bounded, so a model that feeds itself forever fails the run instead of hanging it.
-    while !queue.isEmpty, count < 10_000 {
-      let next = queue.removeFirst()
-      count += 1
+    while head < queue.count, head < 10_000 {
+      let next = queue[head]
+      head += 1
       collectSends(model.reduce(&state, next), into: &queue)
     }
-    return count
+    return head
   }
 
-  private func collectSends(_ effect: Effect<M.Intent, M.SideEffect>, into queue: inout [M.Intent])
-  {
+  /// Queues the intents `effect` sends synchronously, in the store's order; returns whether it
+  /// starts asynchronous work, after which a concatenation's later steps would wait.
+  @discardableResult
+  private func collectSends(
+    _ effect: Effect<M.Intent, M.SideEffect>, into queue: inout [M.Intent]
+  ) -> Bool {
     switch effect.operation {
-    case .send(let intent): queue.append(intent)
-    case .merge(let effects), .concatenate(let effects):
-      for effect in effects { collectSends(effect, into: &queue) }
+    case .send(let intent):
+      queue.append(intent)
+      return false
+    case .merge(let effects):
+      return effects.reduce(false) { collectSends($1, into: &queue) || $0 }
+    case .concatenate(let effects):
+      for effect in effects where collectSends(effect, into: &queue) { return true }
+      return false
     case .cancellable(_, _, let effect), .throttle(_, _, let effect):
-      collectSends(effect, into: &queue)
-    case .none, .emit, .run, .cancel:
-      break
+      return collectSends(effect, into: &queue)
+    case .run:
+      return true
+    case .none, .emit, .cancel:
+      return false
     }
   }
 

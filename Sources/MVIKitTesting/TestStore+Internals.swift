@@ -13,8 +13,8 @@ extension TestStore {
     let before = state
     var actual = state
     let effect = model.reduce(&actual, intent)
-    state = actual
     if let what {
+      // The assertion runs while `state` is still the state before the intent, as in TCA.
       var expected = exhaustivity == .on ? before : actual
       do {
         try assert?(&expected)
@@ -27,9 +27,16 @@ extension TestStore {
         fail(
           "State after \(what()) is not what the test expected: (−expected +actual)\n\(difference)",
           at: location)
+      } else if assert != nil, exhaustivity == .on, before == actual {
+        fail(
+          "Expected a state change after \(what()), but none happened. "
+            + "Omit the assert closure when an intent changes nothing.", at: location)
       }
     }
-    return StoreTask(runner.execute(effect))
+    state = actual
+    var cascade: Cascade?
+    runner.execute(effect, cascade: &cascade)
+    return StoreTask(cascade)
   }
 
   func popIntent() -> M.Intent? {

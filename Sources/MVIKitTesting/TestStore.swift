@@ -67,10 +67,9 @@ public final class TestStore<M: Model> where M.State: Equatable {
     self.registry = runner.registry
     self.origin = Origin(fileID: fileID, filePath: filePath, line: line, column: column)
     let ledger = self.ledger
-    runner.intentSink = { intent in
-      ledger.withLock { $0.intents.append(intent) }
-      return nil
-    }
+    // Fed-back intents wait in the ledger, in the order the live store would reduce them,
+    // until the test receives them.
+    runner.intentSink = { intent, _ in ledger.withLock { $0.intents.append(intent) } }
     runner.sideEffectSink = { sideEffect in ledger.withLock { $0.sideEffects.append(sideEffect) } }
     runner.errorSink = { error in
       ledger.withLock { $0.errors.append(String(describing: error)) }

@@ -1,4 +1,5 @@
-/// Runs ``Effect`` values: starts tasks, tracks them by cancellation id, throttles.
+/// Runs ``Effect`` values: the synchronous parts at once, the asynchronous parts as tasks that
+/// it tracks by cancellation id and by the ``Cascade`` of the send that caused them.
 ///
 /// Shared by ``Store`` and the test store, which differ only in what they do with an intent or
 /// side effect that an effect produces (the sinks).
@@ -8,67 +9,94 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
 
   private struct Throttle {
     var lastFire: (any InstantProtocol<Duration>)?
-    var pending: Work?
+    var pending: (effect: Work, ids: [EffectID], cascade: Cascade)?
     var timer: Task<Void, Never>?
+    var timerToken: Int?
+    var held: [Cascade] = []
   }
 
   package let registry = TaskRegistry()
-  private var cancellables: [EffectID: Set<Int>] = [:]
   private var throttles: [EffectID: Throttle] = [:]
 
-  package var intentSink: (Intent) -> Task<Void, Never>? = { _ in nil }
+  /// Receives each intent an effect sends, with the cascade its work belongs to: nil while the
+  /// send that caused it is still reducing synchronously and has started no task yet.
+  package var intentSink: (Intent, Cascade?) -> Void = { _, _ in }
   package var sideEffectSink: (SideEffect) -> Void = { _ in }
   package var errorSink: (any Error) -> Void = { _ in }
 
   package init() {}
 
-  /// Starts `effect`; returns a task that finishes when all of its work has, or nil if there
-  /// is nothing left running.
-  package func execute(_ effect: Work) -> Task<Void, Never>? {
-    switch effect.operation {
-    case .none:
-      return nil
-    case .send(let intent):
-      return intentSink(intent)
-    case .emit(let sideEffect):
-      sideEffectSink(sideEffect)
-      return nil
-    case .run(let priority, let body):
-      return start(priority: priority, body)
-    case .merge(let effects):
-      return Self.combine(effects.compactMap { execute($0) })
-    case .concatenate(let effects):
-      return concatenate(effects)
-    case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { cancel(id) }
-      return track(execute(inner), id: id)
-    case .cancel(let id):
-      cancel(id)
-      return nil
-    case .throttle(let id, let rule, let inner):
-      return throttle(inner, id: id, rule: rule)
-    }
-  }
-
-  package func cancel(_ id: EffectID) {
-    if let timer = throttles.removeValue(forKey: id)?.timer { timer.cancel() }
-    guard let tokens = cancellables.removeValue(forKey: id) else { return }
-    for token in tokens { registry.cancel(token) }
+  /// Runs the synchronous parts of `effect` (sends, emits, cancels) in order and starts its
+  /// asynchronous parts, which join `cascade` (created when the first task starts).
+  package func execute(_ effect: Work, cascade: inout Cascade?) {
+    execute(effect, ids: [], cascade: &cascade)
   }
 
   package func cancelAll() {
     registry.cancelAll()
-    cancellables.removeAll()
+    for throttle in throttles.values { throttle.timer?.cancel() }
     throttles.removeAll()
+  }
+
+  private func execute(_ effect: Work, ids: [EffectID], cascade: inout Cascade?) {
+    var started: [(Task<Void, Never>, Int)] = []
+    execute(effect, ids: ids, cascade: &cascade, started: &started)
+    guard !started.isEmpty else { return }
+    let target = cascade ?? Cascade()
+    cascade = target
+    for (task, token) in started { target.add(task, token: token) }
+  }
+
+  /// Appends the tasks that `effect` itself starts to `started`; intents it sends go to the
+  /// sink, so the tasks of their effects never hold up the next step of a concatenation.
+  private func execute(
+    _ effect: Work,
+    ids: [EffectID],
+    cascade: inout Cascade?,
+    started: inout [(Task<Void, Never>, Int)]
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let intent):
+      intentSink(intent, cascade)
+    case .emit(let sideEffect):
+      sideEffectSink(sideEffect)
+    case .run(let priority, let body):
+      let target = cascade ?? Cascade()
+      cascade = target
+      started.append(start(priority: priority, body, ids: ids, cascade: target))
+    case .merge(let effects):
+      for effect in effects { execute(effect, ids: ids, cascade: &cascade, started: &started) }
+    case .concatenate(let effects):
+      concatenate(effects[...], ids: ids, cascade: &cascade, started: &started)
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { cancel(id) }
+      execute(inner, ids: ids + [id], cascade: &cascade, started: &started)
+    case .cancel(let id):
+      cancel(id)
+    case .throttle(let id, let rule, let inner):
+      throttle(inner, id: id, rule: rule, ids: ids, cascade: &cascade, started: &started)
+    }
+  }
+
+  private func cancel(_ id: EffectID) {
+    if let timer = throttles.removeValue(forKey: id)?.timer { timer.cancel() }
+    registry.cancel(id)
   }
 
   // MARK: - Tasks
 
-  private func makeSend() -> Send<Intent, SideEffect> {
-    Send(
+  private func start(
+    priority: TaskPriority?,
+    _ body: @escaping @Sendable (Send<Intent, SideEffect>) async -> Void,
+    ids: [EffectID],
+    cascade: Cascade
+  ) -> (Task<Void, Never>, Int) {
+    let send = Send<Intent, SideEffect>(
       intent: { [weak self] intent in
         guard !Task.isCancelled, let self else { return }
-        _ = self.intentSink(intent)
+        self.intentSink(intent, cascade)
       },
       sideEffect: { [weak self] sideEffect in
         guard !Task.isCancelled, let self else { return }
@@ -76,108 +104,123 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
       },
       error: { [weak self] error in self?.errorSink(error) }
     )
-  }
-
-  private func start(
-    priority: TaskPriority?,
-    _ body: @escaping @Sendable (Send<Intent, SideEffect>) async -> Void
-  ) -> Task<Void, Never> {
-    let send = makeSend()
     let registry = self.registry
     let token = registry.makeToken()
     // Not main-actor isolated: the work runs off the main actor and removes itself when done.
     let task = Task.detached(priority: priority) {
       await body(send)
       registry.remove(token)
+      cascade.remove(token)
     }
-    registry.insert(task, token: token)
-    return task
+    registry.insert(task, token: token, ids: ids)
+    return (task, token)
   }
 
-  private static func combine(_ tasks: [Task<Void, Never>]) -> Task<Void, Never>? {
-    switch tasks.count {
-    case 0: return nil
-    case 1: return tasks[0]
-    default:
-      return Task {
-        await withTaskCancellationHandler {
-          for task in tasks { await task.value }
-        } onCancel: {
-          for task in tasks { task.cancel() }
-        }
-      }
+  /// Runs the steps that are synchronous at once; from the first step that starts a task on,
+  /// the rest waits for that step in a task of its own.
+  private func concatenate(
+    _ effects: ArraySlice<Work>,
+    ids: [EffectID],
+    cascade: inout Cascade?,
+    started: inout [(Task<Void, Never>, Int)]
+  ) {
+    var rest = effects
+    while let step = rest.popFirst() {
+      var stepTasks: [(Task<Void, Never>, Int)] = []
+      execute(step, ids: ids, cascade: &cascade, started: &stepTasks)
+      guard !stepTasks.isEmpty else { continue }
+      started += stepTasks
+      guard !rest.isEmpty else { return }
+      let target = cascade ?? Cascade()
+      cascade = target
+      started.append(resume(rest, after: stepTasks.map(\.0), ids: ids, cascade: target))
+      return
     }
   }
 
-  private func concatenate(_ effects: [Work]) -> Task<Void, Never> {
+  private func resume(
+    _ rest: ArraySlice<Work>,
+    after step: [Task<Void, Never>],
+    ids: [EffectID],
+    cascade: Cascade
+  ) -> (Task<Void, Never>, Int) {
     let registry = self.registry
     let token = registry.makeToken()
     let task = Task { [weak self] in
-      defer { registry.remove(token) }
-      for effect in effects {
-        guard !Task.isCancelled, let step = self?.execute(effect) else { continue }
-        await withTaskCancellationHandler {
-          await step.value
-        } onCancel: {
-          step.cancel()
-        }
-      }
-    }
-    registry.insert(task, token: token)
-    return task
-  }
-
-  private func track(_ task: Task<Void, Never>?, id: EffectID) -> Task<Void, Never>? {
-    guard let task else { return nil }
-    let registry = self.registry
-    let token = registry.makeToken()
-    cancellables[id, default: []].insert(token)
-    let wrapper = Task { [weak self] in
       await withTaskCancellationHandler {
-        await task.value
+        for task in step { await task.value }
       } onCancel: {
-        task.cancel()
+        for task in step { task.cancel() }
+      }
+      if !Task.isCancelled, let self {
+        var target: Cascade? = cascade
+        var next: [(Task<Void, Never>, Int)] = []
+        self.concatenate(rest, ids: ids, cascade: &target, started: &next)
+        for (task, token) in next { cascade.add(task, token: token) }
       }
       registry.remove(token)
-      self?.cancellables[id]?.remove(token)
-      if self?.cancellables[id]?.isEmpty == true { self?.cancellables[id] = nil }
+      cascade.remove(token)
     }
-    registry.insert(wrapper, token: token)
-    return wrapper
+    registry.insert(task, token: token, ids: ids)
+    return (task, token)
   }
 
   // MARK: - Throttle
 
-  private func throttle(_ effect: Work, id: EffectID, rule: ThrottleRule) -> Task<Void, Never>? {
+  private func throttle(
+    _ effect: Work,
+    id: EffectID,
+    rule: ThrottleRule,
+    ids: [EffectID],
+    cascade: inout Cascade?,
+    started: inout [(Task<Void, Never>, Int)]
+  ) {
     var state = throttles[id] ?? Throttle()
     let now = rule.clock.now
     let elapsed = state.lastFire.flatMap { Self.duration(from: $0, to: now) }
     if state.timer == nil, elapsed.map({ $0 >= rule.interval }) ?? true {
       state.lastFire = now
       throttles[id] = state
-      return execute(effect)
+      execute(effect, ids: ids, cascade: &cascade, started: &started)
+      return
     }
-    if rule.latest || state.pending == nil { state.pending = effect }
-    if state.timer == nil {
+    let target = cascade ?? Cascade()
+    cascade = target
+    if rule.latest || state.pending == nil { state.pending = (effect, ids, target) }
+    if let timer = state.timer, let token = state.timerToken {
+      // The held send's cascade waits for the timer too: its effect may be the one that runs.
+      target.add(timer, token: token)
+      state.held.append(target)
+    } else {
       let wait = rule.interval - (elapsed ?? .zero)
       let registry = self.registry
       let token = registry.makeToken()
       let timer = Task { [weak self] in
-        defer { registry.remove(token) }
         try? await rule.clock.sleep(for: wait)
-        guard !Task.isCancelled, let self, var fired = self.throttles[id] else { return }
-        let pending = fired.pending
-        fired.pending = nil
-        fired.timer = nil
-        fired.lastFire = rule.clock.now
-        self.throttles[id] = fired
-        if let pending, let work = self.execute(pending) { await work.value }
+        if !Task.isCancelled, let self, var fired = self.throttles[id] {
+          let pending = fired.pending
+          let held = fired.held
+          fired.pending = nil
+          fired.timer = nil
+          fired.timerToken = nil
+          fired.held = []
+          fired.lastFire = rule.clock.now
+          self.throttles[id] = fired
+          if let pending {
+            var target: Cascade? = pending.cascade
+            self.execute(pending.effect, ids: pending.ids, cascade: &target)
+          }
+          for cascade in held { cascade.remove(token) }
+        }
+        registry.remove(token)
       }
       registry.insert(timer, token: token)
+      target.add(timer, token: token)
       state.timer = timer
+      state.timerToken = token
+      state.held = [target]
     }
     throttles[id] = state
-    return nil
   }
 
   private static func duration<I: InstantProtocol>(

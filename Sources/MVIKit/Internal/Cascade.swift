@@ -1,0 +1,67 @@
+/// The asynchronous work one ``Store/send(_:)`` causes: the tasks its effect starts, and the
+/// tasks of every intent that this work feeds back, however many steps down.
+///
+/// A task leaves the cascade when it finishes, so a long-living effect that sends many intents
+/// does not make the cascade grow. Waiting on a cascade waits until it has no task left.
+/// Cancelling it cancels what is running and everything added later.
+@usableFromInline
+package final class Cascade: Hashable, Sendable {
+  private struct Tasks {
+    var running: [Int: Task<Void, Never>] = [:]
+    // Tokens of tasks that finished before they were added.
+    var finishedEarly: Set<Int> = []
+    var isCancelled = false
+  }
+
+  private let tasks = Locked(Tasks())
+
+  package init() {}
+
+  /// Adds a task that will call ``remove(_:)`` with `token` when it ends.
+  package func add(_ task: Task<Void, Never>, token: Int) {
+    let cancelled = tasks.withLock { tasks -> Bool in
+      if tasks.finishedEarly.remove(token) == nil { tasks.running[token] = task }
+      return tasks.isCancelled
+    }
+    if cancelled { task.cancel() }
+  }
+
+  package func remove(_ token: Int) {
+    tasks.withLock {
+      if $0.running.removeValue(forKey: token) == nil { $0.finishedEarly.insert(token) }
+    }
+  }
+
+  package func cancel() {
+    let running = tasks.withLock { tasks in
+      tasks.isCancelled = true
+      return Array(tasks.running.values)
+    }
+    for task in running { task.cancel() }
+  }
+
+  package var isCancelled: Bool {
+    tasks.withLock { $0.isCancelled }
+  }
+
+  /// Waits until no task is left. Tasks added meanwhile, by the work itself, are waited for too.
+  package func wait() async {
+    while let next = tasks.withLock({ $0.running.first?.value }) {
+      await next.value
+      // A task removes itself before it ends; this only guards a task that ended early.
+      tasks.withLock { tasks in
+        if let token = tasks.running.first(where: { $0.value == next })?.key {
+          tasks.running[token] = nil
+        }
+      }
+    }
+  }
+
+  @usableFromInline
+  package static func == (lhs: Cascade, rhs: Cascade) -> Bool { lhs === rhs }
+
+  @usableFromInline
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
+}

@@ -1,0 +1,165 @@
+import MVIKit
+import MVIKitTesting
+import Observation
+import Testing
+
+/// The intent queue: one first-in-first-out order, live and in tests, at any depth.
+@MainActor
+@Suite struct IntentQueueTests {
+  @Test func aHundredThousandChainedIntentsRunAtConstantStackDepth() {
+    let model = Relay()
+    let store = Store(initialState: Relay.State(), model: model)
+    let task = store.send(.walk(100_000))
+    #expect(store.remaining == 0)
+    #expect(task == StoreTask(nil))
+    let range = model.stack.withLock { $0 }
+    // Recursion would use at least 100,000 frames; a loop reuses the same one or two.
+    #expect((range?.count ?? .max) < 4_096)
+  }
+
+  @Test func fedBackIntentsAreReducedFirstInFirstOutLiveInTestsAndInTheFuzzer() async {
+    let order = ["tap", "next1", "end", "next2"]
+
+    let store = Store(initialState: Relay.State(), model: Relay())
+    store.send(.tap)
+    #expect(store.log == order)
+
+    let testStore = TestStore(initialState: Relay.State(), model: Relay())
+    await testStore.send(.tap) { $0.log = ["tap"] }
+    await testStore.receive(.next(1)) { $0.log.append("next1") }
+    await testStore.receive(.end) { $0.log.append("end") }
+    await testStore.receive(.next(2)) { $0.log.append("next2") }
+    await testStore.finish()
+
+    let report = IntentFuzzer(model: Relay(), initialState: Relay.State()) { _ in .tap } invariant: {
+      Array($0.log.suffix(4)) == order ? nil : "reduced in the order \($0.log)"
+    }
+    .run(steps: 3, seed: 1)
+    #expect(report.violation == nil)
+    #expect(report.steps == 12)
+  }
+
+  @Test func aSendFromTheFlowObserverIsReducedAfterTheCurrentIntent() {
+    let store = Store(initialState: Relay.State(), model: Relay())
+    var events: [String] = []
+    store.flowObserver = { [weak store] event in
+      switch event {
+      case .intent(let intent):
+        events.append("enter \(intent)")
+        if intent == .noop { store?.send(.record("inner")) }
+      case .stateChanged(_, let to): events.append("exit \(to.log)")
+      default: break
+      }
+    }
+    store.send(.noop)
+    // A no-op changes nothing, so its "exit" is the inner intent's entry.
+    #expect(events == ["enter noop", "enter record(\"inner\")", "exit [\"inner\"]"])
+
+    events = []
+    store.flowObserver = { [weak store] event in
+      guard case .intent(let intent) = event else { return }
+      events.append("enter \(intent)")
+      if intent == .record("outer") { store?.send(.record("inner")) }
+      events.append("exit \(intent)")
+    }
+    store.send(.record("outer"))
+    #expect(
+      events == [
+        "enter record(\"outer\")", "exit record(\"outer\")",
+        "enter record(\"inner\")", "exit record(\"inner\")",
+      ])
+    #expect(store.log == ["inner", "outer", "inner"])
+  }
+
+  @Test func aSendFromAnObservationOnChangeIsReducedAfterTheCurrentIntent() {
+    let store = Store(initialState: Relay.State(), model: Relay())
+    let logSeenByObserver = Locked<[String]?>(nil)
+    withObservationTracking {
+      _ = store.log
+    } onChange: { [weak store] in
+      // Observation calls this inside the change, on the thread of the send.
+      MainActor.assumeIsolated {
+        guard let store else { return }
+        // The send must wait for the current intent to finish.
+        store.send(.record("from observer"))
+        logSeenByObserver.withLock { $0 = store.log }
+      }
+    }
+    store.send(.tap)
+    #expect(logSeenByObserver.withLock { $0 } == ["tap"])
+    // Queued when the observer ran: after tap, before what tap's effect fed back.
+    #expect(store.log == ["tap", "from observer", "next1", "end", "next2"])
+  }
+
+  @Test func aQueuedSendStillReturnsAHandleOnItsOwnWork() async {
+    let store = Store(initialState: Relay.State(), model: Relay())
+    var inner: StoreTask?
+    store.flowObserver = { [weak store] event in
+      if case .intent(.noop) = event { inner = store?.send(.fetch) }
+    }
+    store.send(.noop)
+    #expect(inner != nil && inner != StoreTask(nil))
+    await inner?.finish()
+    #expect(store.log == ["fetch", "fetched", "followUp"])
+  }
+
+  @Test func concatenatedSendsAreReducedBeforeSendReturns() async {
+    let store = Store(initialState: Relay.State(), model: Relay())
+    let task = store.send(.concatenated)
+    #expect(store.log == ["a", "b", "c"])
+    #expect(task == StoreTask(nil))
+
+    let mixed = Store(initialState: Relay.State(), model: Relay())
+    let work = mixed.send(.mixed)
+    #expect(mixed.log == ["b"])
+    await work.finish()
+    #expect(mixed.log == ["b", "c", "d"])
+  }
+
+  @Test func finishWaitsForTheWholeCascadeAnIntentCauses() async {
+    let store = Store(initialState: Relay.State(), model: Relay())
+    await store.send(.fetch).finish()
+    #expect(store.log == ["fetch", "fetched", "followUp"])
+  }
+
+  @Test func cancellingASendCancelsTheWholeCascade() async {
+    let store = Store(initialState: Relay.State(), model: Relay(pause: .seconds(3600)))
+    let task = store.send(.fetch)
+    while store.log.count < 2 { await Task.yield() }
+    task.cancel()
+    await task.finish()
+    #expect(store.log == ["fetch", "fetched"])
+    #expect(store.registry.count == 0)
+  }
+
+  @Test func aCancelledEffectCountsAsFinishedForExhaustivity() async {
+    // Ends without finish(): the test store's deinit would report a running effect.
+    let byID = TestStore(initialState: Relay.State(), model: Relay())
+    await byID.send(.startForever)
+    await byID.send(.stop)
+
+    let byTask = TestStore(initialState: Relay.State(), model: Relay())
+    await byTask.send(.startForever).cancel()
+  }
+
+  @Test func anAssertClosureWithoutAStateChangeFails() async {
+    let store = TestStore(initialState: Relay.State(), model: Relay())
+    await withKnownIssue {
+      await store.send(.noop) { $0.remaining = 0 }
+    } matching: { issue in
+      issue.description.contains("Expected a state change after sending")
+        && issue.description.contains("noop, but none happened")
+    }
+  }
+
+  @Test func insideTheAssertClosureStateIsTheStateBeforeTheIntent() async {
+    let store = TestStore(initialState: Relay.State(), model: Relay())
+    var seen: [String]?
+    await store.send(.record("x")) {
+      seen = store.state.log
+      $0.log = ["x"]
+    }
+    #expect(seen == [])
+    #expect(store.state.log == ["x"])
+  }
+}
