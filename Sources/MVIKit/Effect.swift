@@ -31,7 +31,8 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
   @inlinable
   public static var none: Self { Self(.none) }
 
-  /// Feeds `intent` back into the store right after the current reduce, synchronously.
+  /// Feeds `intent` back into the store: it joins the end of the store's intent queue and is
+  /// reduced, first in, first out, before ``Store/send(_:)`` returns.
   public static func send(_ intent: Intent) -> Self { Self(.send(intent)) }
 
   /// Emits a one-shot side effect to the View; it is delivered exactly once.

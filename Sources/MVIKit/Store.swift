@@ -154,29 +154,51 @@ public final class Store<M: Model> {
 
   /// Runs `effect`, then every intent queued meanwhile, in order; a loop, so a chain of any
   /// length runs at constant stack depth.
-  @usableFromInline
+  @inlinable
   func drain(after effect: Effect<M.Intent, M.SideEffect>, into cascade: Cascade?) -> Cascade? {
     isReducing = true
     defer { isReducing = false }
     var root = cascade
-    runner.execute(effect, cascade: &root)
+    run(effect, owner: nil, root: &root)
     while let (intent, owner) = queue.popFirst() {
-      let effect = reduceStep(intent)
-      if case .none = effect.operation { continue }
-      if owner != nil {
-        var owner = owner
-        runner.execute(effect, cascade: &owner)
-      } else {
-        runner.execute(effect, cascade: &root)
-      }
+      run(reduceStep(intent), owner: owner, root: &root)
     }
     return root
   }
 
+  @inlinable
+  func run(_ effect: Effect<M.Intent, M.SideEffect>, owner: Cascade?, root: inout Cascade?) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let intent):
+      // The common step of a chain, queued without a trip through the runner.
+      queue.append(intent, cascade: owner)
+    default:
+      execute(effect, owner: owner, root: &root)
+    }
+  }
+
+  @usableFromInline
+  func execute(_ effect: Effect<M.Intent, M.SideEffect>, owner: Cascade?, root: inout Cascade?) {
+    if owner != nil {
+      var owner = owner
+      runner.execute(effect, cascade: &owner)
+    } else {
+      runner.execute(effect, cascade: &root)
+    }
+  }
+
   /// Reduces one intent, telling the flow observer and the observers of what changed.
-  private func reduceStep(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
+  @inlinable
+  func reduceStep(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
+    guard !needsSlowSend, let model else { return reduceObserved(intent) }
+    return model.reduce(&_state, intent)
+  }
+
+  @usableFromInline
+  func reduceObserved(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
     guard let model else { return .none }
-    guard needsSlowSend else { return model.reduce(&_state, intent) }
     let effect: Effect<M.Intent, M.SideEffect>
     if let flowObserver {
       flowObserver(.intent(intent))

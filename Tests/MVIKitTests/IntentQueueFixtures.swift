@@ -42,7 +42,8 @@ struct Relay: Model {
       var marker = 0
       let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
       stack.withLock { range in
-        range = range.map { min($0.lowerBound, address)...max($0.upperBound, address) }
+        range =
+          range.map { min($0.lowerBound, address)...max($0.upperBound, address) }
           ?? address...address
       }
       state.remaining = left

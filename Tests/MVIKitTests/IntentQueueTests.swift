@@ -31,7 +31,9 @@ import Testing
     await testStore.receive(.next(2)) { $0.log.append("next2") }
     await testStore.finish()
 
-    let report = IntentFuzzer(model: Relay(), initialState: Relay.State()) { _ in .tap } invariant: {
+    let report = IntentFuzzer(model: Relay(), initialState: Relay.State()) { _ in
+      .tap
+    } invariant: {
       Array($0.log.suffix(4)) == order ? nil : "reduced in the order \($0.log)"
     }
     .run(steps: 3, seed: 1)

@@ -14,5 +14,7 @@ rows.append(MemoryCases.noGrowth())
 rows.append(contentsOf: TerminalCases.render())
 rows.append(TerminalCases.viewFrame())
 rows.append(await CoreCases.testStoreSend())
+rows.append(QueueCases.longChain())
+rows.append(QueueCases.sendFromObserver())
 
 print(ResultsTable(rows: rows).markdown)

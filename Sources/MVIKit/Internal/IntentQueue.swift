@@ -5,19 +5,19 @@
 /// queue has grown to the chain's width.
 @usableFromInline
 struct IntentQueue<Intent> {
-  private var items: [(intent: Intent, cascade: Cascade?)] = []
-  private var head = 0
+  @usableFromInline var items: [(intent: Intent, cascade: Cascade?)] = []
+  @usableFromInline var head = 0
 
   @usableFromInline
   init() {}
 
-  var isEmpty: Bool { head == items.count }
+  @inlinable var isEmpty: Bool { head == items.count }
 
-  mutating func append(_ intent: Intent, cascade: Cascade?) {
+  @inlinable mutating func append(_ intent: Intent, cascade: Cascade?) {
     items.append((intent, cascade))
   }
 
-  mutating func popFirst() -> (intent: Intent, cascade: Cascade?)? {
+  @inlinable mutating func popFirst() -> (intent: Intent, cascade: Cascade?)? {
     guard head < items.count else { return nil }
     let item = items[head]
     head += 1
