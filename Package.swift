@@ -44,6 +44,12 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    // Proves that deprecated spellings keep compiling; their warnings are the point, so off.
+    .testTarget(
+      name: "MVIKitLegacyTests",
+      dependencies: ["MVIKit", "CounterExample"],
+      swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
+    ),
     .testTarget(name: "MVIKitTerminalTests", dependencies: ["MVIKitTerminal", "MVIKitTesting"]),
   ]
 )

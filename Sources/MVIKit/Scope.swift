@@ -13,6 +13,7 @@
 /// // in reduce:
 /// case .counter: return counter.reduce(&state, intent)
 /// ```
+@available(*, deprecated, message: "Define a ChildLink and call its reduce(_:_:_:).")
 public struct Scope<State: Sendable, Intent: Sendable, SideEffect: Sendable, Child: Model>: Model {
   let statePath: WritableKeyPath<State, Child.State> & Sendable
   let embed: @Sendable (Child.Intent) -> Intent
@@ -44,6 +45,7 @@ public struct Scope<State: Sendable, Intent: Sendable, SideEffect: Sendable, Chi
   }
 }
 
+@available(*, deprecated, message: "Define a ChildLink and call its reduce(_:_:_:).")
 extension Scope where Child.SideEffect == Never {
   /// Runs `child`, which has no side effects, on `state`.
   public init(

@@ -3,8 +3,7 @@ import Observation
 extension Store {
   /// Reads a member of the state; an observer is notified only when this member changes.
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
-    if let parent { return parent.read(keyPath) }
-    let value = _state[keyPath: keyPath]
+    let value = currentState[keyPath: keyPath]
     track(keyPath, value: value, isEqual: { $0 == $1 })
     return value
   }
@@ -12,9 +11,8 @@ extension Store {
   /// Reads a member of the state. It is not `Equatable`, so its observers are notified after
   /// every intent.
   public subscript<Value>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
-    if let parent { return parent.read(keyPath) }
     track(keyPath, value: nil, isEqual: nil)
-    return _state[keyPath: keyPath]
+    return currentState[keyPath: keyPath]
   }
 
   /// Every state, starting with the current one, for views that do not use Observation.
@@ -24,13 +22,16 @@ extension Store {
   public var states: AsyncStream<M.State> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: M.State.self, bufferingPolicy: .bufferingNewest(1))
-    continuation.yield(state)
+    continuation.yield(currentState)
     nextStreamID += 1
     let id = nextStreamID
     let streams = stateStreams
     streams.withLock { $0[id] = continuation }
-    continuation.onTermination = { _ in _ = streams.withLock { $0.removeValue(forKey: id) } }
-    needsSlowSend = true
+    continuation.onTermination = { [weak self] _ in
+      _ = streams.withLock { $0.removeValue(forKey: id) }
+      Task { @MainActor in self?.updateNeedsSlowSend() }
+    }
+    updateNeedsSlowSend()
     return stream
   }
 
@@ -47,13 +48,13 @@ extension Store {
     let subjectPath = (\Store.state).appending(path: keyPath)
     tracked[keyPath] = Member(
       subjectPath: subjectPath, statePath: keyPath, last: value, isEqual: isEqual)
-    needsSlowSend = true
+    updateNeedsSlowSend()
     registrar.access(self, keyPath: subjectPath)
   }
 
   /// Tells observers about what the last reduce changed, then forgets those members until
-  /// they are read again (observations are one-shot).
-  func notifyObservers() {
+  /// they are read again (observations are one-shot); then the observed scoped stores.
+  func notifyObservers(after intent: M.Intent?) {
     if tracksWholeState {
       tracksWholeState = false
       registrar.willSet(self, keyPath: \.state)
@@ -67,6 +68,9 @@ extension Store {
       }
       for member in changed { member.willSet(registrar, self) }
       for member in changed { member.didSet(registrar, self) }
+    }
+    if observedChildren > 0 {
+      for child in children.values where child.isObserved() { child.refresh(intent) }
     }
     let state = _state
     // Yielding under the lock is safe: a stream's termination handler never runs inside yield.

@@ -19,14 +19,24 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<M: Model> {
+  /// A root store's state; a scoped store's last state read from its parent.
   @usableFromInline var _state: M.State
+  /// The model a root store runs; nil in a scoped store, whose parent runs it.
   @usableFromInline let model: M?
-  @usableFromInline let parent: (any StoreParent<M.State, M.Intent>)?
   /// A scoped store's way up: built where the scope was created, so it is specialised for
   /// the concrete models and a send through ten scopes costs little more than a root send.
   @usableFromInline let scopedSend: ((M.Intent) -> StoreTask)?
+  /// A scoped store's current state in its parent: nil once the parent is gone or while the
+  /// child is absent (an optional child dismissed, a row removed).
+  let upstreamState: (() -> M.State?)?
+  /// The store this one was scoped from, told when this store starts or stops being observed.
+  weak var upstream: (any ObservedChild)?
+  /// Scoped stores cached by what they were scoped to; they live as long as this store.
+  var children: [ScopeKey: ChildStore<M>] = [:]
+  /// How many of `children` are observed, so a change must reach them.
+  var observedChildren = 0
   /// True when a send must do more than reduce and run effects: notify observers, call the
-  /// flow observer, feed the state streams, or forward to a parent.
+  /// flow observer, feed the state streams, or refresh observed scoped stores.
   @usableFromInline var needsSlowSend: Bool
 
   let runner = EffectRunner<M.Intent, M.SideEffect>()
@@ -47,33 +57,40 @@ public final class Store<M: Model> {
   /// Use it for logging (see ``FlowLogger``), recording, or analytics. It runs on the main
   /// actor inside ``send(_:)``, so keep it quick. Setting it makes each send keep a copy of the
   /// previous state for ``FlowEvent/stateChanged(from:to:)``.
+  ///
+  /// On a scoped store it sees the intents reduced for the child (after the parent reduced
+  /// them), the child's state changes and the side effects delivered to the scoped store.
   public var flowObserver: (@MainActor (FlowEvent<M>) -> Void)? {
-    didSet { updateNeedsSlowSend() }
+    didSet {
+      flowBaseline = upstreamState != nil && flowObserver != nil ? currentState : nil
+      updateNeedsSlowSend()
+    }
   }
+  /// The state a scoped store's flow observer last saw, to report changes from.
+  var flowBaseline: M.State?
 
   /// Creates a store that runs `model`, starting from `initialState`.
   public init(initialState: M.State, model: M) {
     self._state = initialState
     self.model = model
-    self.parent = nil
     self.scopedSend = nil
+    self.upstreamState = nil
     self.needsSlowSend = false
     self.registry = runner.registry
     connectRunner()
   }
 
-  @usableFromInline
   init(
-    scopedFrom parent: any StoreParent<M.State, M.Intent>,
+    scopedState: M.State,
+    upstreamState: @escaping () -> M.State?,
     send: @escaping (M.Intent) -> StoreTask
   ) {
-    self._state = parent.state
+    self._state = scopedState
     self.model = nil
-    self.parent = parent
     self.scopedSend = send
-    self.needsSlowSend = true
+    self.upstreamState = upstreamState
+    self.needsSlowSend = false
     self.registry = runner.registry
-    channel.finish()
   }
 
   deinit {
@@ -84,18 +101,26 @@ public final class Store<M: Model> {
 
   /// The whole current state. Reading it in an observing context tracks every change.
   public var state: M.State {
-    if let parent { return parent.state }
     registrar.access(self, keyPath: \.state)
     if !tracksWholeState {
       tracksWholeState = true
-      needsSlowSend = true
+      updateNeedsSlowSend()
     }
+    return currentState
+  }
+
+  /// The state now: a scoped store reads it from its parent, so it is never stale, and keeps
+  /// the last one it read for when the parent is gone.
+  var currentState: M.State {
+    if let upstreamState, let state = upstreamState() { _state = state }
     return _state
   }
 
   /// The one-shot side effects of the model, each delivered once. See ``SideEffects``.
   ///
-  /// A scoped store has none of its own: its side effects reach the root store's sequence.
+  /// A scoped store delivers the side effects of its child model: the parent's effect emits
+  /// them wrapped in the parent's side effect case, and once the scoped store exists they are
+  /// routed down to it instead of the parent's sequence.
   public var sideEffects: SideEffects<M.SideEffect> {
     SideEffects(channel: channel)
   }
@@ -127,100 +152,9 @@ public final class Store<M: Model> {
     return StoreTask(drain(after: effect, into: nil))
   }
 
-  @usableFromInline
-  func sendObserved(_ intent: M.Intent) -> StoreTask {
-    guard model != nil else {
-      guard let parent else { return StoreTask(nil) }
-      return parent.send(intent)
-    }
-    if isReducing {
-      let cascade = Cascade()
-      queue.append(intent, cascade: cascade)
-      return StoreTask(cascade)
-    }
-    isReducing = true
-    return StoreTask(drain(after: reduceStep(intent), into: nil))
-  }
-
-  /// Reduces `intent` for an effect that sent it, adding the work it causes to `cascade`.
-  func receive(_ intent: M.Intent, into cascade: Cascade?) {
-    if isReducing {
-      queue.append(intent, cascade: cascade)
-      return
-    }
-    isReducing = true
-    _ = drain(after: reduceStep(intent), into: cascade)
-  }
-
-  /// Runs `effect`, then every intent queued meanwhile, in order; a loop, so a chain of any
-  /// length runs at constant stack depth.
-  @inlinable
-  func drain(after effect: Effect<M.Intent, M.SideEffect>, into cascade: Cascade?) -> Cascade? {
-    isReducing = true
-    defer { isReducing = false }
-    var root = cascade
-    run(effect, owner: nil, root: &root)
-    while let (intent, owner) = queue.popFirst() {
-      run(reduceStep(intent), owner: owner, root: &root)
-    }
-    return root
-  }
-
-  @inlinable
-  func run(_ effect: Effect<M.Intent, M.SideEffect>, owner: Cascade?, root: inout Cascade?) {
-    switch effect.operation {
-    case .none:
-      return
-    case .send(let intent):
-      // The common step of a chain, queued without a trip through the runner.
-      queue.append(intent, cascade: owner)
-    default:
-      execute(effect, owner: owner, root: &root)
-    }
-  }
-
-  @usableFromInline
-  func execute(_ effect: Effect<M.Intent, M.SideEffect>, owner: Cascade?, root: inout Cascade?) {
-    if owner != nil {
-      var owner = owner
-      runner.execute(effect, cascade: &owner)
-    } else {
-      runner.execute(effect, cascade: &root)
-    }
-  }
-
-  /// Reduces one intent, telling the flow observer and the observers of what changed.
-  @inlinable
-  func reduceStep(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
-    guard !needsSlowSend, let model else { return reduceObserved(intent) }
-    return model.reduce(&_state, intent)
-  }
-
-  @usableFromInline
-  func reduceObserved(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
-    guard let model else { return .none }
-    let effect: Effect<M.Intent, M.SideEffect>
-    if let flowObserver {
-      flowObserver(.intent(intent))
-      let before = _state
-      effect = model.reduce(&_state, intent)
-      if !isEqualIfEquatable(before, _state) {
-        flowObserver(.stateChanged(from: before, to: _state))
-      }
-    } else {
-      effect = model.reduce(&_state, intent)
-    }
-    notifyObservers()
-    return effect
-  }
-
   private func connectRunner() {
     runner.intentSink = { [weak self] intent, cascade in self?.receive(intent, into: cascade) }
-    runner.sideEffectSink = { [weak self] sideEffect in
-      guard let self else { return }
-      self.flowObserver?(.sideEffect(sideEffect))
-      self.channel.send(sideEffect)
-    }
+    runner.sideEffectSink = { [weak self] sideEffect in self?.deliver(sideEffect) }
     runner.errorSink = { [weak self] error in
       guard let self else { return }
       if let flowObserver = self.flowObserver {
@@ -233,10 +167,20 @@ public final class Store<M: Model> {
     }
   }
 
+  /// Emits `sideEffect` to the scoped store it belongs to, if one exists, else to this one.
+  func deliver(_ sideEffect: M.SideEffect) {
+    flowObserver?(.sideEffect(sideEffect))
+    for child in children.values where child.route(sideEffect) { return }
+    channel.send(sideEffect)
+  }
+
   func updateNeedsSlowSend() {
-    needsSlowSend =
-      parent != nil || flowObserver != nil || tracksWholeState || !tracked.isEmpty
+    let observed =
+      flowObserver != nil || tracksWholeState || !tracked.isEmpty || observedChildren > 0
       || stateStreams.withLock { !$0.isEmpty }
+    guard observed != needsSlowSend else { return }
+    needsSlowSend = observed
+    upstream?.childObservationChanged(isObserved: observed)
   }
 }
 

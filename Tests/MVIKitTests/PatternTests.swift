@@ -146,11 +146,27 @@ struct CredentialsOutput: Equatable, Sendable {
   }
 }
 
+/// A screen that holds the credentials form as a child, for view models on scoped stores.
+struct SignIn: Model {
+  struct State: Equatable, Sendable { var form = Credentials.State() }
+  enum Intent: Equatable, Sendable { case form(Credentials.Intent) }
+
+  static let form = ChildLink<SignIn, Credentials>(state: \.form, intent: Intent.form)
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .form(let intent): return Self.form.reduce(Credentials(), &state, intent)
+    }
+  }
+}
+
 @MainActor
 @Suite struct InputOutputTests {
-  func makeViewModel() -> InputOutputViewModel<Credentials, CredentialsInput, CredentialsOutput> {
+  func makeViewModel(
+    store: Store<Credentials> = Store(initialState: Credentials.State(), model: Credentials())
+  ) -> InputOutputViewModel<Credentials, CredentialsInput, CredentialsOutput> {
     InputOutputViewModel(
-      store: Store(initialState: Credentials.State(), model: Credentials()),
+      store: store,
       intent: { input in
         switch input {
         case .email(let text): .emailChanged(text)
@@ -185,5 +201,20 @@ struct CredentialsOutput: Equatable, Sendable {
     #expect(
       last == CredentialsOutput(state: .init(email: "ada@example.com", password: Secret("secret1")))
     )
+  }
+
+  @Test func aViewModelOnAScopedStoreKeepsFollowingTheState() async {
+    let parent = Store(initialState: SignIn.State(), model: SignIn())
+    let viewModel = makeViewModel(store: parent.scope(SignIn.form))
+    let (inputs, feed) = AsyncStream.makeStream(of: CredentialsInput.self)
+    var outputs = viewModel.transform(inputs).makeAsyncIterator()
+    #expect(await outputs.next()?.isLoginEnabled == false)
+    feed.yield(.email("ada@example.com"))
+    parent.send(.form(.passwordChanged(Secret("secret1"))))
+    var last: CredentialsOutput?
+    while last?.isLoginEnabled != true {
+      last = await outputs.next()
+    }
+    #expect(last?.email == "ada@example.com")
   }
 }

@@ -11,24 +11,29 @@ struct Pair: Model {
   enum Intent: Equatable, Sendable {
     case left(Counter.Intent)
     case right(Counter.Intent)
+    case bothReset
   }
-  enum SideEffect: Equatable, Sendable { case left(Counter.SideEffect) }
+  enum SideEffect: Equatable, Sendable {
+    case left(Counter.SideEffect)
+    case right(Counter.SideEffect)
+  }
+
+  static let left = ChildLink<Pair, Counter>(
+    state: \.left, intent: Intent.left, sideEffect: SideEffect.left)
+  static let right = ChildLink<Pair, Counter>(
+    state: \.right, intent: Intent.right, sideEffect: SideEffect.right)
 
   let counter = Counter(fact: { "fact \($0)" })
 
   func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
     switch intent {
-    case .left(let child):
-      return counter.reduce(&state.left, child).map(
-        intent: Intent.left, sideEffect: SideEffect.left)
-    case .right:
-      return Scope(
-        state: \State.right,
-        embed: Intent.right,
-        extract: { if case .right(let child) = $0 { child } else { nil } },
-        sideEffect: SideEffect.left,
-        child: counter
-      ).reduce(&state, intent)
+    case .left(let intent):
+      return Self.left.reduce(counter, &state, intent)
+    case .right(let intent):
+      return Self.right.reduce(counter, &state, intent)
+    case .bothReset:
+      state = State()
+      return .none
     }
   }
 }
@@ -47,9 +52,9 @@ struct Pair: Model {
     #expect(await sideEffects.next() == .left(.toast("Loaded")))
   }
 
-  @Test func scopedStoreReadsAndSendsThroughItsParent() async {
+  @Test func scopedStoreReadsAndSendsThroughItsParentWithoutATypeAnnotation() async {
     let parent = Store(initialState: Pair.State(), model: Pair())
-    let right: Store<Counter> = parent.scope(state: \.right, intent: Pair.Intent.right)
+    let right = parent.scope(Pair.right)
     right.send(.increment)
     #expect(right.count == 1)
     #expect(parent.right.count == 1)
@@ -61,7 +66,7 @@ struct Pair: Model {
 
   @Test func scopedStoreObservationIsFineGrained() {
     let parent = Store(initialState: Pair.State(), model: Pair())
-    let left: Store<Counter> = parent.scope(state: \.left, intent: Pair.Intent.left)
+    let left = parent.scope(Pair.left)
     let changes = Locked(0)
     withObservationTracking {
       _ = left.count
@@ -69,34 +74,104 @@ struct Pair: Model {
       changes.withLock { $0 += 1 }
     }
     parent.send(.right(.increment))
+    left.send(.factLoaded("no count change"))
     #expect(changes.withLock { $0 } == 0)
     left.send(.increment)
     #expect(changes.withLock { $0 } == 1)
   }
 
-  @Test func scopesNestDeeply() {
+  @Test func scopedStoreStatesFollowChangesFromTheParentAndTheChild() async {
+    let parent = Store(initialState: Pair.State(), model: Pair())
+    let left = parent.scope(Pair.left)
+    var states = left.states.makeAsyncIterator()
+    #expect(await states.next()?.count == 0)
+    left.send(.increment)
+    #expect(await states.next()?.count == 1)
+    parent.send(.left(.increment))
+    #expect(await states.next()?.count == 2)
+    parent.send(.bothReset)
+    #expect(await states.next()?.count == 0)
+  }
+
+  @Test func scopedStoreReceivesItsOwnSideEffects() async {
+    let parent = Store(initialState: Pair.State(), model: Pair())
+    let left = parent.scope(Pair.left)
+    let right = parent.scope(Pair.right)
+    await left.send(.factTapped).finish()
+    await parent.send(.right(.factTapped)).finish()
+    var leftSideEffects = left.sideEffects.makeAsyncIterator()
+    var rightSideEffects = right.sideEffects.makeAsyncIterator()
+    #expect(await leftSideEffects.next() == .toast("Loaded"))
+    #expect(await rightSideEffects.next() == .toast("Loaded"))
+    // Routed down, so the parent's own sequence did not get them as well.
+    #expect(parent.channel.pendingCount == 0)
+  }
+
+  @Test func scopedStoreFlowObserverSeesTheChildsIntentsChangesAndSideEffects() async {
+    let parent = Store(initialState: Pair.State(), model: Pair())
+    let left = parent.scope(Pair.left)
+    var events: [String] = []
+    left.flowObserver = { event in
+      switch event {
+      case .intent(let intent): events.append("intent \(intent)")
+      case .stateChanged(let from, let to): events.append("count \(from.count) → \(to.count)")
+      case .sideEffect(let sideEffect): events.append("side effect \(sideEffect)")
+      case .unhandledError: events.append("error")
+      }
+    }
+    left.send(.increment)
+    parent.send(.left(.increment))
+    parent.send(.right(.increment))
+    await left.send(.factTapped).finish()
+    #expect(
+      events == [
+        "intent increment", "count 0 → 1",
+        "intent increment", "count 1 → 2",
+        "intent factTapped", "count 2 → 2",
+        "intent factLoaded(\"fact 2\")", "count 2 → 2", "side effect toast(\"Loaded\")",
+      ])
+  }
+
+  @Test func scopingTwiceGivesTheSameStoreFreedWithItsParent() {
+    var parent: Store<Pair>? = Store(initialState: Pair.State(), model: Pair())
+    weak let weakChild = parent?.scope(Pair.left)
+    #expect(weakChild != nil)
+    #expect(parent?.scope(Pair.left) === weakChild)
+    #expect(parent?.scope(Pair.right) !== weakChild)
+    parent = nil
+    #expect(weakChild == nil)
+  }
+
+  @Test func scopesNestDeeply() async {
     let parent = Store(initialState: Nest.State(), model: Nest())
-    let child: Store<Nest> = parent.scope(state: \.self, intent: { $0 })
-    let grandchild: Store<Nest> = child.scope(state: \.self, intent: { $0 })
+    let grandchild = parent.scope(Nest.inner).scope(Nest.inner)
     grandchild.send(.bump)
     #expect(parent.value == 1)
     #expect(grandchild.value == 1)
+    var states = grandchild.states.makeAsyncIterator()
+    #expect(await states.next()?.value == 1)
+    parent.send(.bump)
+    #expect(await states.next()?.value == 2)
   }
 
-  @Test func scopedStoreIsFreedWhenDropped() {
-    let parent = Store(initialState: Pair.State(), model: Pair())
-    var child: Store<Counter>? = parent.scope(state: \.left, intent: Pair.Intent.left)
-    weak let weakChild = child
-    child?.send(.increment)
-    child = nil
-    #expect(weakChild == nil)
-    #expect(parent.left.count == 1)
+  @Test func aScopedStoreOutlivingItsParentKeepsItsLastStateAndDropsSends() {
+    var parent: Store<Pair>? = Store(initialState: Pair.State(), model: Pair())
+    let left = parent!.scope(Pair.left)
+    left.send(.increment)
+    #expect(left.count == 1)
+    parent = nil
+    #expect(left.count == 1)
+    #expect(left.send(.increment) == StoreTask(nil))
+    #expect(left.count == 1)
   }
 }
 
 struct Nest: Model {
   struct State: Equatable, Sendable { var value = 0 }
   enum Intent: Equatable, Sendable { case bump }
+
+  static let inner = ChildLink<Nest, Nest>(state: \.self, intent: { $0 })
+
   func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
     state.value += 1
     return .none

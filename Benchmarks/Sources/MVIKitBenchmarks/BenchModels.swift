@@ -70,6 +70,8 @@ struct Nest: Model {
   struct State: Equatable, Sendable { var value = 0 }
   enum Intent: Equatable, Sendable { case bump }
 
+  static let inner = ChildLink<Nest, Nest>(state: \.self, intent: { $0 })
+
   func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
     state.value += 1
     return .none

@@ -90,8 +90,7 @@ enum CoreCases {
     }
     var scoped = root
     for _ in 0..<10 {
-      let next: Store<Nest> = scoped.scope(state: \.self, intent: { $0 })
-      scoped = next
+      scoped = scoped.scope(Nest.inner)
     }
     let deep = scoped
     let mvikit = measure(n) { n in

@@ -1,0 +1,81 @@
+/// How a parent model holds a child model: the child's part of the parent's state, and the
+/// parent's intent (and side effect) case that carries the child's. Define it once per child,
+/// in one line, and use it both in the parent's ``Model/reduce(_:_:)`` and in
+/// ``Store/scope(_:)``:
+///
+/// ```swift
+/// struct App: Model {
+///   struct State: Equatable, Sendable { var counter = Counter.State() }
+///   enum Intent: Equatable, Sendable { case counter(Counter.Intent) }
+///   enum SideEffect: Equatable, Sendable { case counter(Counter.SideEffect) }
+///
+///   static let counter = ChildLink<App, Counter>(
+///     state: \.counter, intent: Intent.counter, sideEffect: SideEffect.counter)
+///
+///   var counterModel: Counter
+///
+///   func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
+///     switch intent {
+///     case .counter(let intent): return Self.counter.reduce(counterModel, &state, intent)
+///     }
+///   }
+/// }
+///
+/// let counterStore = appStore.scope(App.counter)  // a Store<Counter>
+/// ```
+///
+/// The intent and side effect arguments are the enum cases themselves (`Intent.counter`), so
+/// nothing has to be written to get a child intent back out of a parent intent: the store
+/// reads the case by reflection where it needs to (a scoped store's flow observer, routing a
+/// side effect down), and never on the path of an ordinary send.
+public struct ChildLink<Parent: Model, Child: Model>: Sendable {
+  /// Where the child's state lives in the parent's state.
+  public let state: WritableKeyPath<Parent.State, Child.State> & Sendable
+  let embedIntent: @Sendable (Child.Intent) -> Parent.Intent
+  let embedSideEffect: @Sendable (Child.SideEffect) -> Parent.SideEffect
+
+  /// Links a child whose state is at `state`, whose intents travel in the parent's `intent`
+  /// case and whose side effects in the parent's `sideEffect` case.
+  public init(
+    state: WritableKeyPath<Parent.State, Child.State> & Sendable,
+    intent: @escaping @Sendable (Child.Intent) -> Parent.Intent,
+    sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
+  ) {
+    self.state = state
+    self.embedIntent = intent
+    self.embedSideEffect = sideEffect
+  }
+
+  /// Reduces a child intent on the child's part of `state` with `model`, and translates the
+  /// child's effect into the parent's.
+  public func reduce(
+    _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
+  ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    model.reduce(&state[keyPath: self.state], intent)
+      .map(intent: embedIntent, sideEffect: embedSideEffect)
+  }
+
+  /// The parent intent that carries `intent`.
+  public func embed(_ intent: Child.Intent) -> Parent.Intent {
+    embedIntent(intent)
+  }
+
+  /// The child intent inside `intent`, if it is this link's case.
+  public func extract(_ intent: Parent.Intent) -> Child.Intent? {
+    EnumCase.extract(intent, embed: embedIntent)
+  }
+
+  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
+    EnumCase.extract(sideEffect, embed: embedSideEffect)
+  }
+}
+
+extension ChildLink where Child.SideEffect == Never {
+  /// Links a child without side effects.
+  public init(
+    state: WritableKeyPath<Parent.State, Child.State> & Sendable,
+    intent: @escaping @Sendable (Child.Intent) -> Parent.Intent
+  ) {
+    self.init(state: state, intent: intent, sideEffect: { (never: Never) -> Parent.SideEffect in })
+  }
+}

@@ -1,0 +1,86 @@
+/// The intent queue: one first-in-first-out order for every intent a store reduces.
+extension Store {
+  @usableFromInline
+  func sendObserved(_ intent: M.Intent) -> StoreTask {
+    guard model != nil else { return StoreTask(nil) }
+    if isReducing {
+      let cascade = Cascade()
+      queue.append(intent, cascade: cascade)
+      return StoreTask(cascade)
+    }
+    isReducing = true
+    return StoreTask(drain(after: reduceStep(intent), into: nil))
+  }
+
+  /// Reduces `intent` for an effect that sent it, adding the work it causes to `cascade`.
+  func receive(_ intent: M.Intent, into cascade: Cascade?) {
+    if isReducing {
+      queue.append(intent, cascade: cascade)
+      return
+    }
+    isReducing = true
+    _ = drain(after: reduceStep(intent), into: cascade)
+  }
+
+  /// Runs `effect`, then every intent queued meanwhile, in order; a loop, so a chain of any
+  /// length runs at constant stack depth.
+  @inlinable
+  func drain(after effect: Effect<M.Intent, M.SideEffect>, into cascade: Cascade?) -> Cascade? {
+    isReducing = true
+    defer { isReducing = false }
+    var root = cascade
+    run(effect, owner: nil, root: &root)
+    while let (intent, owner) = queue.popFirst() {
+      run(reduceStep(intent), owner: owner, root: &root)
+    }
+    return root
+  }
+
+  @inlinable
+  func run(_ effect: Effect<M.Intent, M.SideEffect>, owner: Cascade?, root: inout Cascade?) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let intent):
+      // The common step of a chain, queued without a trip through the runner.
+      queue.append(intent, cascade: owner)
+    default:
+      execute(effect, owner: owner, root: &root)
+    }
+  }
+
+  @usableFromInline
+  func execute(_ effect: Effect<M.Intent, M.SideEffect>, owner: Cascade?, root: inout Cascade?) {
+    if owner != nil {
+      var owner = owner
+      runner.execute(effect, cascade: &owner)
+    } else {
+      runner.execute(effect, cascade: &root)
+    }
+  }
+
+  /// Reduces one intent, telling the flow observer and the observers of what changed.
+  @inlinable
+  func reduceStep(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
+    guard !needsSlowSend, let model else { return reduceObserved(intent) }
+    return model.reduce(&_state, intent)
+  }
+
+  @usableFromInline
+  func reduceObserved(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
+    guard let model else { return .none }
+    let effect: Effect<M.Intent, M.SideEffect>
+    if let flowObserver {
+      flowObserver(.intent(intent))
+      let before = _state
+      effect = model.reduce(&_state, intent)
+      if !isEqualIfEquatable(before, _state) {
+        flowObserver(.stateChanged(from: before, to: _state))
+      }
+    } else {
+      effect = model.reduce(&_state, intent)
+    }
+    notifyObservers(after: intent)
+    return effect
+  }
+}
