@@ -31,7 +31,7 @@
 public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state.
   public let state: WritableKeyPath<Parent.State, Child.State> & Sendable
-  let embedIntent: @Sendable (Child.Intent) -> Parent.Intent
+  @usableFromInline let embedIntent: @Sendable (Child.Intent) -> Parent.Intent
   let embedSideEffect: @Sendable (Child.SideEffect) -> Parent.SideEffect
 
   /// Links a child whose state is at `state`, whose intents travel in the parent's `intent`
@@ -53,6 +53,7 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     model.reduce(&state[keyPath: self.state], intent)
       .map(intent: embedIntent, sideEffect: embedSideEffect)
+      .lifted(through: self.state)
   }
 
   /// The parent intent that carries `intent`.

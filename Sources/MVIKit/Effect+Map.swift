@@ -36,6 +36,10 @@ extension Effect {
       return Mapped(.cancel(id))
     case .throttle(let id, let rule, let effect):
       return Mapped(.throttle(id, rule, map(effect)))
+    case .whilePresent(let presence, let effect):
+      return Mapped(.whilePresent(presence, map(effect)))
+    case .warn(let message):
+      return Mapped(.warn(message))
     }
   }
 

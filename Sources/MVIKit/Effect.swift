@@ -17,6 +17,10 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
     indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
     indirect case throttle(EffectID, ThrottleRule, Effect)
+    /// Work of an optional child or a row: cancelled once the child is gone from the state.
+    indirect case whilePresent(Presence, Effect)
+    /// A misuse the store reports (an intent for a child that is not there), never a crash.
+    case warn(String)
   }
 
   @usableFromInline
@@ -74,6 +78,14 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
         }
       })
   }
+}
+
+/// When the work of an optional child or a row may keep running: while `isPresent` holds for
+/// the root state. Lifted one level each time a parent embeds the child's effect.
+@usableFromInline
+package struct Presence: Sendable {
+  package let id: EffectID
+  package let isPresent: @Sendable (Any) -> Bool
 }
 
 /// How a throttled effect behaves; carried inside ``Effect`` until the store runs it.

@@ -9,4 +9,7 @@ public enum FlowEvent<M: Model> {
   case sideEffect(M.SideEffect)
   /// An effect threw and had no `catch:` handler.
   case unhandledError(any Error)
+  /// A misuse the store dropped instead of crashing, such as an intent for an optional child
+  /// that is absent or a row that was removed.
+  case runtimeWarning(String)
 }

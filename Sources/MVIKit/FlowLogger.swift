@@ -42,6 +42,9 @@ public struct FlowLogger<M: Model>: Sendable {
     case .unhandledError(let error):
       logger.error("\(redact("unhandled effect error: \(String(describing: error))"))")
       return
+    case .runtimeWarning(let warning):
+      logger.warning("\(redact(warning))")
+      return
     }
     logger.log(level: level, "\(redact(message))")
   }

@@ -80,6 +80,7 @@ extension Store {
     } else {
       effect = model.reduce(&_state, intent)
     }
+    if runner.isWatchingPresence { runner.checkPresence(in: _state) }
     notifyObservers(after: intent)
     return effect
   }

@@ -10,15 +10,67 @@ extension Store {
   ///
   /// Scoping twice to the same child returns the same store. It is cached by this store and
   /// freed with it.
+  @inlinable
   public func scope<Child: Model>(_ link: ChildLink<M, Child>) -> Store<Child> {
+    // Built here, where both models are concrete, so a send through many scopes stays cheap.
+    let up = sendUp
+    let embed = link.embedIntent
+    return scope(link, send: { intent in up(embed(intent)) })
+  }
+
+  @usableFromInline
+  func scope<Child: Model>(
+    _ link: ChildLink<M, Child>, send: @escaping (Child.Intent) -> StoreTask
+  ) -> Store<Child> {
     let state = link.state
     return scope(
       key: ScopeKey(state: state, model: ObjectIdentifier(Child.self), id: nil),
       initial: currentState[keyPath: state],
       read: { $0[keyPath: state] },
-      embed: link.embedIntent,
+      send: send,
       extractIntent: link.extract,
       extractSideEffect: link.extractSideEffect)
+  }
+
+  /// How a store scoped from this one sends: straight to the root store's send, skipping the
+  /// stores in between.
+  @inlinable
+  var sendUp: (M.Intent) -> StoreTask {
+    scopedSend ?? { [weak self] intent in
+      guard let self else {
+        writeRuntimeWarning(
+          "a scoped store sent \(intent) after its root store was freed; dropped.")
+        return StoreTask(nil)
+      }
+      return self.send(intent)
+    }
+  }
+
+  /// The store of an optional child while it is there, nil while its state is nil.
+  ///
+  /// Call it again after the child is dismissed and presented anew to get the new child's
+  /// store; a dismissed child's store keeps its last state and drops what it is sent, with a
+  /// report.
+  @inlinable
+  public func scope<Child: Model>(_ link: OptionalChildLink<M, Child>) -> Store<Child>? {
+    let up = sendUp
+    let embed = link.embedIntent
+    return scope(link, send: { intent in up(embed(intent)) })
+  }
+
+  @usableFromInline
+  func scope<Child: Model>(
+    _ link: OptionalChildLink<M, Child>, send: @escaping (Child.Intent) -> StoreTask
+  ) -> Store<Child>? {
+    let state = link.state
+    let key = ScopeKey(state: state, model: ObjectIdentifier(Child.self), id: nil)
+    guard let initial = currentState[keyPath: state] else {
+      removeChild(key)
+      return nil
+    }
+    return scope(
+      key: key, initial: initial, read: { $0[keyPath: state] }, send: send,
+      extractIntent: link.extract, extractSideEffect: link.extractSideEffect)
   }
 
   /// A store for a child model's part of this store's state.
@@ -30,11 +82,12 @@ extension Store {
     state: KeyPath<M.State, Child.State>,
     intent embed: @escaping (Child.Intent) -> M.Intent
   ) -> Store<Child> {
-    scope(
+    let up = sendUp
+    return scope(
       key: ScopeKey(state: state, model: ObjectIdentifier(Child.self), id: nil),
       initial: currentState[keyPath: state],
       read: { $0[keyPath: state] },
-      embed: embed,
+      send: { intent in up(embed(intent)) },
       extractIntent: { EnumCase.extract($0, embed: embed) },
       extractSideEffect: { _ in nil })
   }
@@ -43,18 +96,15 @@ extension Store {
     key: ScopeKey,
     initial: Child.State,
     read: @escaping (M.State) -> Child.State?,
-    embed: @escaping (Child.Intent) -> M.Intent,
+    send: @escaping (Child.Intent) -> StoreTask,
     extractIntent: @escaping (M.Intent) -> Child.Intent?,
     extractSideEffect: @escaping (M.SideEffect) -> Child.SideEffect?
   ) -> Store<Child> {
     if let cached = children[key]?.store { return unsafeDowncast(cached, to: Store<Child>.self) }
-    // A scope of a scope sends straight to the root's send, skipping the stores in between.
-    let up: (M.Intent) -> StoreTask =
-      scopedSend ?? { [weak self] intent in self?.send(intent) ?? StoreTask(nil) }
     let child = Store<Child>(
       scopedState: initial,
       upstreamState: { [weak self] in self.flatMap { read($0.currentState) } },
-      send: { intent in up(embed(intent)) })
+      send: send)
     child.upstream = self
     children[key] = ChildStore(
       store: child,
@@ -68,13 +118,24 @@ extension Store {
         guard let childSideEffect = extractSideEffect(sideEffect) else { return false }
         child.deliver(childSideEffect)
         return true
+      },
+      detach: {
+        child.upstream = nil
+        child.isDetached = true
       })
     return child
   }
 
+  /// Forgets the scoped store at `key`, whose part of the state is gone.
+  func removeChild(_ key: ScopeKey) {
+    guard let entry = children.removeValue(forKey: key) else { return }
+    if entry.isObserved() { childObservationChanged(isObserved: false) }
+    entry.detach()
+  }
+
   /// Brings a scoped store up to date after its parent reduced an intent.
   func upstreamChanged(after intent: M.Intent?) {
-    guard let upstreamState, let state = upstreamState() else { return }
+    guard !isDetached, let upstreamState, let state = upstreamState() else { return }
     _state = state
     if let flowObserver {
       if let intent { flowObserver(.intent(intent)) }

@@ -31,6 +31,9 @@ public final class Store<M: Model> {
   let upstreamState: (() -> M.State?)?
   /// The store this one was scoped from, told when this store starts or stops being observed.
   weak var upstream: (any ObservedChild)?
+  /// True once a scoped store's part of the state is gone for good (a dismissed child, a
+  /// removed row): it then drops what it is sent, with a report.
+  @usableFromInline var isDetached = false
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
   var children: [ScopeKey: ChildStore<M>] = [:]
   /// How many of `children` are observed, so a change must reach them.
@@ -112,7 +115,7 @@ public final class Store<M: Model> {
   /// The state now: a scoped store reads it from its parent, so it is never stale, and keeps
   /// the last one it read for when the parent is gone.
   var currentState: M.State {
-    if let upstreamState, let state = upstreamState() { _state = state }
+    if !isDetached, let upstreamState, let state = upstreamState() { _state = state }
     return _state
   }
 
@@ -144,7 +147,7 @@ public final class Store<M: Model> {
   @inlinable
   @discardableResult
   public func send(_ intent: M.Intent) -> StoreTask {
-    if let scopedSend { return scopedSend(intent) }
+    if let scopedSend { return isDetached ? sendDetached(intent) : scopedSend(intent) }
     // Without observers nothing can run inside reduce, so nothing can re-enter.
     guard !needsSlowSend, !isReducing, let model else { return sendObserved(intent) }
     let effect = model.reduce(&_state, intent)
@@ -156,14 +159,27 @@ public final class Store<M: Model> {
     runner.intentSink = { [weak self] intent, cascade in self?.receive(intent, into: cascade) }
     runner.sideEffectSink = { [weak self] sideEffect in self?.deliver(sideEffect) }
     runner.errorSink = { [weak self] error in
-      guard let self else { return }
-      if let flowObserver = self.flowObserver {
-        flowObserver(.unhandledError(error))
-      } else {
-        let message =
-          "MVIKit: an effect of Store<\(M.self)> threw an error with no catch: handler: \(error)\n"
-        FileHandle.standardError.write(Data(message.utf8))
-      }
+      self?.report(
+        .unhandledError(error), "an effect threw an error with no catch: handler: \(error)")
+    }
+    runner.warningSink = { [weak self] warning in self?.report(.runtimeWarning(warning), warning) }
+    runner.watchesChanged = { [weak self] in self?.updateNeedsSlowSend() }
+  }
+
+  @usableFromInline
+  func sendDetached(_ intent: M.Intent) -> StoreTask {
+    report(
+      .runtimeWarning("dropped \(intent): this store's child is gone from its parent's state"),
+      "dropped \(intent): this store's child is gone from its parent's state.")
+    return StoreTask(nil)
+  }
+
+  /// Tells the flow observer, or standard error when there is none: never silent.
+  func report(_ event: FlowEvent<M>, _ message: String) {
+    if let flowObserver {
+      flowObserver(event)
+    } else {
+      writeRuntimeWarning("Store<\(M.self)>: \(message)")
     }
   }
 
@@ -177,7 +193,7 @@ public final class Store<M: Model> {
   func updateNeedsSlowSend() {
     let observed =
       flowObserver != nil || tracksWholeState || !tracked.isEmpty || observedChildren > 0
-      || stateStreams.withLock { !$0.isEmpty }
+      || runner.isWatchingPresence || stateStreams.withLock { !$0.isEmpty }
     guard observed != needsSlowSend else { return }
     needsSlowSend = observed
     upstream?.childObservationChanged(isObserved: observed)

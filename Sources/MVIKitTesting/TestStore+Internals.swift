@@ -13,6 +13,7 @@ extension TestStore {
     let before = state
     var actual = state
     let effect = model.reduce(&actual, intent)
+    if runner.isWatchingPresence { runner.checkPresence(in: actual) }
     if let what {
       // The assertion runs while `state` is still the state before the intent, as in TCA.
       var expected = exhaustivity == .on ? before : actual
@@ -67,7 +68,7 @@ extension TestStore {
       return ledger.errors
     }
     for error in errors {
-      fail("An effect threw an error that no catch: handler handled: \(error)", at: location)
+      fail(error, at: location)
     }
   }
 
@@ -110,7 +111,7 @@ extension TestStore {
           + "cancel it in the model, or set exhaustivity = .off.")
     }
     for error in ledger.errors {
-      messages.append("An effect threw an error that no catch: handler handled: \(error)")
+      messages.append(error)
     }
     return messages
   }

@@ -72,8 +72,11 @@ public final class TestStore<M: Model> where M.State: Equatable {
     runner.intentSink = { intent, _ in ledger.withLock { $0.intents.append(intent) } }
     runner.sideEffectSink = { sideEffect in ledger.withLock { $0.sideEffects.append(sideEffect) } }
     runner.errorSink = { error in
-      ledger.withLock { $0.errors.append(String(describing: error)) }
+      ledger.withLock {
+        $0.errors.append("An effect threw an error that no catch: handler handled: \(error)")
+      }
     }
+    runner.warningSink = { warning in ledger.withLock { $0.errors.append(warning) } }
   }
 
   deinit {

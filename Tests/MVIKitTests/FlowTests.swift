@@ -13,6 +13,7 @@ import Testing
       case .stateChanged(let from, let to): events.append("state \(from.count)->\(to.count)")
       case .sideEffect(let sideEffect): events.append("side effect \(sideEffect)")
       case .unhandledError(let error): events.append("error \(error)")
+      case .runtimeWarning(let warning): events.append("warning \(warning)")
       }
     }
     store.send(.increment)

@@ -116,7 +116,7 @@ struct Pair: Model {
       case .intent(let intent): events.append("intent \(intent)")
       case .stateChanged(let from, let to): events.append("count \(from.count) → \(to.count)")
       case .sideEffect(let sideEffect): events.append("side effect \(sideEffect)")
-      case .unhandledError: events.append("error")
+      case .unhandledError, .runtimeWarning: events.append("error")
       }
     }
     left.send(.increment)

@@ -10,6 +10,8 @@ struct ChildStore<Parent: Model> {
   let refresh: (Parent.Intent?) -> Void
   /// Hands a parent side effect to the child if it wraps one of the child's.
   let route: (Parent.SideEffect) -> Bool
+  /// Cuts the child off from its parent, when its part of the state is gone for good.
+  let detach: () -> Void
 }
 
 /// A store that scoped stores report to when they start or stop being observed, so that it

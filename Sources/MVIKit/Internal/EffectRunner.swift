@@ -23,6 +23,30 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   package var intentSink: (Intent, Cascade?) -> Void = { _, _ in }
   package var sideEffectSink: (SideEffect) -> Void = { _ in }
   package var errorSink: (any Error) -> Void = { _ in }
+  /// Receives misuses to report, such as an intent for a child that is not in the state.
+  package var warningSink: (String) -> Void = { _ in }
+  /// Told when the first presence watch starts or the last one ends.
+  package var watchesChanged: () -> Void = {}
+  /// The children whose work is running, with how to tell they are still in the state.
+  private var watches: [EffectID: Presence] = [:]
+
+  /// Whether some running work belongs to an optional child or a row.
+  package var isWatchingPresence: Bool { !watches.isEmpty }
+
+  /// Cancels the work of every child that `state` no longer holds. Called after each reduce
+  /// while work of such children runs.
+  package func checkPresence(in state: Any) {
+    let before = watches.count
+    for (id, presence) in watches {
+      if !presence.isPresent(state) {
+        registry.cancel(id)
+        watches[id] = nil
+      } else if !registry.isRunning(id) {
+        watches[id] = nil  // its work ended on its own
+      }
+    }
+    if watches.count != before, watches.isEmpty { watchesChanged() }
+  }
 
   package init() {}
 
@@ -77,6 +101,14 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
       cancel(id)
     case .throttle(let id, let rule, let inner):
       throttle(inner, id: id, rule: rule, ids: ids, cascade: &cascade, started: &started)
+    case .whilePresent(let presence, let inner):
+      let count = started.count
+      execute(inner, ids: ids + [presence.id], cascade: &cascade, started: &started)
+      guard started.count > count, watches[presence.id] == nil else { return }
+      watches[presence.id] = presence
+      if watches.count == 1 { watchesChanged() }
+    case .warn(let message):
+      warningSink(message)
     }
   }
 

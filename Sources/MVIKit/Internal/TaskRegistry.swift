@@ -81,6 +81,11 @@ package final class TaskRegistry: Sendable {
     for task in running { task.cancel() }
   }
 
+  /// Whether a task runs under `id`.
+  package func isRunning(_ id: EffectID) -> Bool {
+    tasks.withLock { $0.tokensByID[id] != nil }
+  }
+
   /// How many effect tasks are still running and not cancelled.
   package var count: Int {
     tasks.withLock { tasks in

@@ -1,0 +1,83 @@
+import MVIKit
+
+/// A child that is not always there: a sheet with a long-running listener.
+struct Sheet: Model {
+  struct State: Equatable, Sendable {
+    var text = ""
+    var ticks = 0
+  }
+  enum Intent: Equatable, Sendable {
+    case typed(String)
+    case listenTapped
+    case ticked
+  }
+
+  /// Counts listeners that ended by cancellation.
+  var cancelled = Locked(0)
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .typed(let text):
+      state.text = text
+      return .none
+    case .listenTapped:
+      return .run { [cancelled] send in
+        await withTaskCancellationHandler {
+          try? await Task.sleep(for: .seconds(3600))
+        } onCancel: {
+          cancelled.withLock { $0 += 1 }
+        }
+      }
+    case .ticked:
+      state.ticks += 1
+      return .none
+    }
+  }
+}
+
+/// A screen that presents the sheet.
+struct Host: Model {
+  struct State: Equatable, Sendable {
+    var sheet: Sheet.State?
+    var presentations = 0
+  }
+  enum Intent: Equatable, Sendable {
+    case sheet(Sheet.Intent)
+    case presentTapped
+    case dismissTapped
+  }
+
+  static let sheet = OptionalChildLink<Host, Sheet>(state: \.sheet, intent: Intent.sheet)
+
+  var sheetModel = Sheet()
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .sheet(let intent):
+      return Self.sheet.reduce(sheetModel, &state, intent)
+    case .presentTapped:
+      state.sheet = Sheet.State()
+      state.presentations += 1
+      return .none
+    case .dismissTapped:
+      state.sheet = nil
+      return .none
+    }
+  }
+}
+
+/// The host one level down, to check that a dismissal deep in the tree still cancels.
+struct Shell: Model {
+  struct State: Equatable, Sendable { var host = Host.State() }
+  enum Intent: Equatable, Sendable { case host(Host.Intent) }
+
+  static let host = ChildLink<Shell, Host>(state: \.host, intent: Intent.host)
+
+  var hostModel = Host()
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .host(let intent): return Self.host.reduce(hostModel, &state, intent)
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import MVIKit
+import MVIKitTesting
+import Testing
+
+@MainActor
+@Suite struct OptionalChildTests {
+  @Test func theChildRunsOnlyWhileItsStateIsThere() {
+    let store = Store(initialState: Host.State(), model: Host())
+    #expect(store.scope(Host.sheet) == nil)
+    store.send(.presentTapped)
+    let sheet = store.scope(Host.sheet)
+    sheet?.send(.typed("hello"))
+    #expect(store.sheet?.text == "hello")
+    #expect(sheet?.text == "hello")
+    #expect(store.scope(Host.sheet) === sheet)
+  }
+
+  @Test func dismissingTheChildCancelsItsEffects() async {
+    let model = Host()
+    let store = Store(initialState: Host.State(), model: model)
+    store.send(.presentTapped)
+    let listening = store.send(.sheet(.listenTapped))
+    store.send(.dismissTapped)
+    await listening.finish()
+    #expect(model.sheetModel.cancelled.withLock { $0 } == 1)
+    #expect(store.registry.count == 0)
+  }
+
+  @Test func dismissingAChildDeepInTheTreeCancelsItsEffects() async {
+    let model = Shell()
+    let store = Store(initialState: Shell.State(), model: model)
+    store.send(.host(.presentTapped))
+    let listening = store.send(.host(.sheet(.listenTapped)))
+    store.send(.host(.sheet(.ticked)))
+    #expect(store.registry.count == 1)
+    store.send(.host(.dismissTapped))
+    await listening.finish()
+    #expect(model.hostModel.sheetModel.cancelled.withLock { $0 } == 1)
+  }
+
+  @Test func theTestStoreSeesDismissalAsTheEndOfTheChildsEffects() async {
+    let store = TestStore(initialState: Host.State(), model: Host())
+    await store.send(.presentTapped) {
+      $0.sheet = Sheet.State()
+      $0.presentations = 1
+    }
+    await store.send(.sheet(.listenTapped))
+    await store.send(.dismissTapped) { $0.sheet = nil }
+    await store.finish()
+  }
+
+  @Test func anIntentForAnAbsentChildIsReportedAndDropped() {
+    let store = Store(initialState: Host.State(), model: Host())
+    var warnings: [String] = []
+    store.flowObserver = { event in
+      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+    }
+    store.send(.sheet(.typed("late")))
+    #expect(store.sheet == nil)
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("typed(\"late\")") == true)
+    #expect(warnings.first?.contains("not there") == true)
+  }
+
+  @Test func anIntentForAnAbsentChildFailsATest() async {
+    let store = TestStore(initialState: Host.State(), model: Host())
+    await withKnownIssue {
+      await store.send(.sheet(.typed("late")))
+      await store.finish()
+    } matching: { issue in
+      issue.description.contains("not there")
+    }
+  }
+
+  @Test func aDismissedChildsStoreDropsWhatItIsSentAndANewPresentationGetsANewStore() {
+    let store = Store(initialState: Host.State(), model: Host())
+    var warnings: [String] = []
+    store.flowObserver = { event in
+      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+    }
+    store.send(.presentTapped)
+    let first = store.scope(Host.sheet)
+    first?.send(.typed("first"))
+    #expect(first?.text == "first")
+    store.send(.dismissTapped)
+    #expect(store.scope(Host.sheet) == nil)
+    store.send(.presentTapped)
+    let second = store.scope(Host.sheet)
+    #expect(second != nil && second !== first)
+    var firstWarnings: [String] = []
+    first?.flowObserver = { event in
+      if case .runtimeWarning(let warning) = event { firstWarnings.append(warning) }
+    }
+    first?.send(.typed("stale"))
+    #expect(store.sheet?.text == "")
+    #expect(first?.text == "first")
+    #expect(firstWarnings.count == 1)
+  }
+}
