@@ -1,0 +1,91 @@
+/// The row stores scoped from one ``RowsLink`` of a parent store.
+///
+/// After the parent reduces, it reads the rows' change record and refreshes only the observed
+/// rows that changed, so a list of thousands of observed rows costs what one row costs. When
+/// rows were added, removed or moved it looks at every row once, and cuts removed rows' stores
+/// off.
+@MainActor
+final class RowGroup<Parent: Model, Row: Model>: ObservedChild
+where Row.State: Identifiable, Row.State.ID: Sendable {
+  typealias ID = Row.State.ID
+
+  weak var parent: Store<Parent>?
+  let link: RowsLink<Parent, Row>
+  private(set) var stores: [ID: Store<Row>] = [:]
+  private var observed = 0
+  private var seenVersion = -1
+
+  init(parent: Store<Parent>, link: RowsLink<Parent, Row>) {
+    self.parent = parent
+    self.link = link
+  }
+
+  var isObserved: Bool { observed > 0 }
+
+  func store(for id: ID, initial: Row.State, send: @escaping (Row.Intent) -> StoreTask)
+    -> Store<Row>
+  {
+    if let store = stores[id] { return store }
+    let path = link.state
+    let store = Store<Row>(
+      scopedState: initial,
+      upstreamState: { [weak parent] in parent?.currentState[keyPath: path][id: id] },
+      send: send)
+    store.upstream = self
+    stores[id] = store
+    return store
+  }
+
+  /// Drops the stores of rows that are gone.
+  func prune(keeping rows: Rows<Row.State>) {
+    for (id, store) in stores where rows[id: id] == nil { detach(id, store) }
+  }
+
+  func childObservationChanged(isObserved: Bool) {
+    let wasObserved = self.isObserved
+    observed += isObserved ? 1 : -1
+    if wasObserved != self.isObserved { parent?.childObservationChanged(isObserved: !wasObserved) }
+  }
+
+  func refresh(after intent: Parent.Intent?) {
+    guard let parent else { return }
+    let rows = parent.currentState[keyPath: link.state]
+    let version = rows.changes.version
+    guard version != seenVersion else { return }
+    let keyed = intent.flatMap(link.extract)
+    if let changed = rows.changes.changedIDs(since: seenVersion) {
+      for id in Set(changed) {
+        guard let store = stores[id], store.needsSlowSend else { continue }
+        store.upstreamChanged(after: keyed?.id == id ? keyed?.value : nil)
+      }
+    } else {
+      for (id, store) in stores {
+        if rows[id: id] == nil {
+          detach(id, store)
+        } else if store.needsSlowSend {
+          store.upstreamChanged(after: keyed?.id == id ? keyed?.value : nil)
+        }
+      }
+    }
+    seenVersion = version
+  }
+
+  func route(_ sideEffect: Parent.SideEffect) -> Bool {
+    guard let keyed = link.extractSideEffect(sideEffect), let store = stores[keyed.id] else {
+      return false
+    }
+    store.deliver(keyed.value)
+    return true
+  }
+
+  func detachAll() {
+    for (id, store) in stores { detach(id, store) }
+  }
+
+  private func detach(_ id: ID, _ store: Store<Row>) {
+    if store.needsSlowSend { childObservationChanged(isObserved: false) }
+    store.upstream = nil
+    store.isDetached = true
+    stores[id] = nil
+  }
+}

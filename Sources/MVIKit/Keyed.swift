@@ -1,0 +1,19 @@
+/// A value addressed to one row of a list: a row's intent or side effect with the row's id.
+///
+/// A parent carries its rows' intents in one case, `case todos(Keyed<Todo.ID, TodoRow.Intent>)`,
+/// and ``RowsLink`` routes each to its row.
+public struct Keyed<ID: Hashable & Sendable, Value: Sendable>: Sendable {
+  /// The row's id.
+  public var id: ID
+  /// What is addressed to the row.
+  public var value: Value
+
+  /// `value` addressed to the row with `id`.
+  public init(_ id: ID, _ value: Value) {
+    self.id = id
+    self.value = value
+  }
+}
+
+extension Keyed: Equatable where Value: Equatable {}
+extension Keyed: Hashable where Value: Hashable {}

@@ -1,0 +1,92 @@
+/// How a parent model holds a list of children, each row with its own model, state and
+/// effects: the ``Rows`` in the parent's state, and the parent's case that carries a row's
+/// intents (``Keyed`` by the row's id).
+///
+/// ```swift
+/// static let todos = RowsLink<TodoList, TodoRow>(state: \.todos, intent: Intent.todos)
+///
+/// case .todos(let rowIntent): return Self.todos.reduce(rowModel, &state, rowIntent)
+/// case .deleteTapped(let id): state.todos[id: id] = nil; return .none
+/// ```
+///
+/// A row's effects are cancelled when the row is removed. An intent for an id that is not in
+/// the list (a late tap on a deleted row) is reported and dropped. In a view,
+/// ``Store/scope(_:)-(RowsLink<M,Row>)`` gives one store per row, and
+/// ``Store/scope(_:id:)`` the store of one row.
+public struct RowsLink<Parent: Model, Row: Model>: Sendable
+where Row.State: Identifiable, Row.State.ID: Sendable {
+  /// A row's id.
+  public typealias ID = Row.State.ID
+
+  /// Where the rows live in the parent's state.
+  public let state: WritableKeyPath<Parent.State, Rows<Row.State>> & Sendable
+  @usableFromInline let embedIntent: @Sendable (Keyed<ID, Row.Intent>) -> Parent.Intent
+  let embedSideEffect: @Sendable (Keyed<ID, Row.SideEffect>) -> Parent.SideEffect
+
+  /// Links rows at `state`, whose intents travel in the parent's `intent` case and whose side
+  /// effects in the parent's `sideEffect` case, each keyed by the row's id.
+  public init(
+    state: WritableKeyPath<Parent.State, Rows<Row.State>> & Sendable,
+    intent: @escaping @Sendable (Keyed<ID, Row.Intent>) -> Parent.Intent,
+    sideEffect: @escaping @Sendable (Keyed<ID, Row.SideEffect>) -> Parent.SideEffect
+  ) {
+    self.state = state
+    self.embedIntent = intent
+    self.embedSideEffect = sideEffect
+  }
+
+  /// Reduces a row's intent on that row with `model`. The row's effects are cancelled when the
+  /// row leaves the list; an intent for a row that is not there is reported and dropped.
+  public func reduce(
+    _ model: Row, _ state: inout Parent.State, _ intent: Keyed<ID, Row.Intent>
+  ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    let path = self.state
+    let id = intent.id
+    var effect = Effect<Row.Intent, Row.SideEffect>.none
+    let found = state[keyPath: path].update(id: id) { row in
+      effect = model.reduce(&row, intent.value)
+    }
+    guard found else {
+      return Effect(
+        .warn(
+          "\(Parent.self) received \(intent.value) for row \(id) of its \(Row.self) rows, "
+            + "which is not in the list; the intent was dropped."))
+    }
+    let embedIntent = self.embedIntent
+    let embedSideEffect = self.embedSideEffect
+    return effect.map(
+      intent: { embedIntent(Keyed(id, $0)) }, sideEffect: { embedSideEffect(Keyed(id, $0)) }
+    )
+    .watched(
+      id: LiftedPresenceID(path: path, inner: nil, row: AnyHashable(id)),
+      read: { (parent: Parent.State) in parent[keyPath: path][id: id] })
+  }
+
+  /// The parent intent that carries `intent` for the row with `id`.
+  public func embed(_ intent: Row.Intent, id: ID) -> Parent.Intent {
+    embedIntent(Keyed(id, intent))
+  }
+
+  /// The row intent inside `intent`, if it is this link's case.
+  public func extract(_ intent: Parent.Intent) -> Keyed<ID, Row.Intent>? {
+    EnumCase.extract(intent, embed: embedIntent)
+  }
+
+  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Keyed<ID, Row.SideEffect>? {
+    EnumCase.extract(sideEffect, embed: embedSideEffect)
+  }
+}
+
+extension RowsLink where Row.SideEffect == Never {
+  /// Links rows without side effects.
+  public init(
+    state: WritableKeyPath<Parent.State, Rows<Row.State>> & Sendable,
+    intent: @escaping @Sendable (Keyed<ID, Row.Intent>) -> Parent.Intent
+  ) {
+    self.init(
+      state: state, intent: intent,
+      sideEffect: { (never: Keyed<ID, Never>) -> Parent.SideEffect in
+        switch never.value {}
+      })
+  }
+}

@@ -1,0 +1,44 @@
+extension Store {
+  /// The store of the row with `id`, while the row is in the list; nil otherwise.
+  ///
+  /// Row stores are cached per id and freed with this store; a removed row's store keeps its
+  /// last state and drops what it is sent, with a report.
+  @inlinable
+  public func scope<Row: Model>(_ link: RowsLink<M, Row>, id: Row.State.ID) -> Store<Row>? {
+    let up = sendUp
+    let embed = link.embedIntent
+    return scope(link, id: id, send: { intent in up(embed(Keyed(id, intent))) })
+  }
+
+  /// One store per row, in the list's order: what a list view iterates.
+  ///
+  /// Reading it in an observing context tracks which rows there are and their order, not the
+  /// rows' contents: each row view observes its own store.
+  public func scope<Row: Model>(_ link: RowsLink<M, Row>) -> [Store<Row>] {
+    _ = self[dynamicMember: link.state.appending(path: \.structureRevision)]
+    let rows = currentState[keyPath: link.state]
+    group(for: link).prune(keeping: rows)
+    return rows.ids.compactMap { scope(link, id: $0) }
+  }
+
+  @usableFromInline
+  func scope<Row: Model>(
+    _ link: RowsLink<M, Row>, id: Row.State.ID, send: @escaping (Row.Intent) -> StoreTask
+  ) -> Store<Row>? {
+    guard let row = currentState[keyPath: link.state][id: id] else { return nil }
+    return group(for: link).store(for: id, initial: row, send: send)
+  }
+
+  func group<Row: Model>(for link: RowsLink<M, Row>) -> RowGroup<M, Row> {
+    let key = ScopeKey(state: link.state, model: ObjectIdentifier(Row.self), id: nil)
+    if let group = children[key]?.store { return unsafeDowncast(group, to: RowGroup<M, Row>.self) }
+    let group = RowGroup(parent: self, link: link)
+    children[key] = ChildStore(
+      store: group,
+      isObserved: { group.isObserved },
+      refresh: { intent in group.refresh(after: intent) },
+      route: { sideEffect in group.route(sideEffect) },
+      detach: { group.detachAll() })
+    return group
+  }
+}

@@ -1,0 +1,142 @@
+import MVIKit
+import MVIKitTesting
+import Observation
+import Testing
+
+@Suite struct RowsCollectionTests {
+  struct Tag: Equatable, Identifiable, Sendable {
+    let id: String
+    var count = 0
+  }
+
+  @Test func rowsAreOrderedUniqueAndReachableByID() {
+    var rows = Rows([Tag(id: "a"), Tag(id: "b"), Tag(id: "a", count: 9)])
+    #expect(rows.ids == ["a", "b"])
+    let appended = rows.append(Tag(id: "c"))
+    let replaced = !rows.append(Tag(id: "a", count: 1))
+    #expect(appended && replaced)
+    #expect(rows[id: "a"]?.count == 1)
+    rows.insert(Tag(id: "z"), at: 0)
+    rows.move(id: "c", to: 1)
+    #expect(rows.ids == ["z", "c", "a", "b"])
+    rows[id: "b"] = nil
+    let missing = rows.remove(id: "missing")
+    #expect(missing == nil)
+    rows.removeAll { $0.id == "z" }
+    #expect(rows.ids == ["c", "a"])
+    #expect(rows.map(\.id) == ["c", "a"])
+    rows[id: "c"]?.count += 2
+    #expect(rows[id: "c"]?.count == 2)
+  }
+
+  @Test func equalityComparesRowsNotTheirHistory() {
+    var edited: Rows = [Tag(id: "a")]
+    edited[id: "a"]?.count = 1
+    edited[id: "a"]?.count = 0
+    #expect(edited == [Tag(id: "a")])
+    #expect(edited != [Tag(id: "a", count: 1)])
+  }
+
+  @Test func structureRevisionChangesOnlyWhenRowsComeGoOrMove() {
+    var rows: Rows = [Tag(id: "a"), Tag(id: "b")]
+    let start = rows.structureRevision
+    rows[id: "a"]?.count = 5
+    #expect(rows.structureRevision == start)
+    rows.move(id: "b", to: 0)
+    #expect(rows.structureRevision != start)
+  }
+}
+
+@MainActor
+@Suite struct RowsLinkTests {
+  @Test func aRowIntentChangesOnlyThatRow() {
+    let store = Store(initialState: Checklist.State(), model: Checklist())
+    store.send(.items(Keyed(1, .toggled)))
+    #expect(store.items.map(\.isDone) == [false, true, false])
+    let row = store.scope(Checklist.items, id: 2)
+    row?.send(.renamed("milk"))
+    #expect(store.items[id: 2]?.title == "milk")
+    #expect(row?.title == "milk")
+    #expect(store.scope(Checklist.items, id: 2) === row)
+    #expect(store.scope(Checklist.items).map(\.id) == [0, 1, 2])
+  }
+
+  @Test func anIntentForAMissingRowIsReportedAndDropped() {
+    let store = Store(initialState: Checklist.State(), model: Checklist())
+    var warnings: [String] = []
+    store.flowObserver = { event in
+      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+    }
+    store.send(.items(Keyed(42, .toggled)))
+    #expect(store.state == Checklist.State())
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("row 42") == true)
+  }
+
+  @Test func removingARowCancelsItsEffectsAndCutsItsStoreOff() async {
+    let model = Checklist()
+    let store = Store(initialState: Checklist.State(), model: model)
+    let rows = store.scope(Checklist.items)
+    let saving = rows[0].send(.saveTapped)
+    let other = rows[1].send(.saveTapped)
+    store.send(.removeTapped(0))
+    await saving.finish()
+    #expect(model.item.cancelled.withLock { $0 } == 1)
+    #expect(store.registry.count == 1)
+    other.cancel()
+    // The list re-scoped after the removal no longer has the row; its old store drops sends.
+    #expect(store.scope(Checklist.items).map(\.id) == [1, 2])
+    var warnings: [String] = []
+    rows[0].flowObserver = { event in
+      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+    }
+    rows[0].send(.toggled)
+    #expect(warnings.count == 1)
+    #expect(store.items.count == 2)
+  }
+
+  @Test func theTestStoreSeesARemovedRowsEffectsAsFinished() async {
+    let store = TestStore(initialState: Checklist.State(count: 1), model: Checklist())
+    await store.send(.items(Keyed(0, .saveTapped)))
+    await store.send(.removeTapped(0)) { $0.items = [] }
+    await store.finish()
+  }
+
+  @Test func aRowStoreReceivesItsOwnSideEffects() async {
+    let store = Store(initialState: Checklist.State(), model: Checklist())
+    let row = store.scope(Checklist.items, id: 1)
+    row?.send(.announced)
+    var sideEffects = row?.sideEffects.makeAsyncIterator()
+    #expect(await sideEffects?.next() == .said("item 1"))
+    // A row without a store of its own reports through the list's store.
+    store.send(.items(Keyed(2, .announced)))
+    var listSideEffects = store.sideEffects.makeAsyncIterator()
+    #expect(await listSideEffects.next() == .items(Keyed(2, .said("item 2"))))
+  }
+
+  @Test func ofAThousandObservedRowsOnlyTheChangedOneIsNotified() {
+    let store = Store(initialState: Checklist.State(count: 1_000), model: Checklist())
+    let rows = store.scope(Checklist.items)
+    let notified = Locked<[Int]>([])
+    func observeAll() {
+      for row in rows {
+        let id = row.id
+        withObservationTracking {
+          _ = row.isDone
+        } onChange: {
+          notified.withLock { $0.append(id) }
+        }
+      }
+    }
+    observeAll()
+    store.send(.items(Keyed(500, .toggled)))
+    #expect(notified.withLock { $0 } == [500])
+    store.send(.headlineChanged("no row changes"))
+    #expect(notified.withLock { $0 } == [500])
+    // A change the parent makes to every row reaches every row it changed (500 was done).
+    notified.withLock { $0 = [] }
+    store.send(.allDone)
+    let changed = notified.withLock { $0 }
+    #expect(changed.count == 999 && Set(changed).count == 999 && !changed.contains(500))
+  }
+}
