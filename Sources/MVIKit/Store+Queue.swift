@@ -9,6 +9,7 @@ extension Store {
       return StoreTask(cascade)
     }
     isReducing = true
+    ObservationRuns.sendBegan()
     return StoreTask(drain(after: reduceStep(intent), into: nil))
   }
 
@@ -19,6 +20,7 @@ extension Store {
       return
     }
     isReducing = true
+    ObservationRuns.sendBegan()
     _ = drain(after: reduceStep(intent), into: cascade)
   }
 
@@ -26,8 +28,14 @@ extension Store {
   /// length runs at constant stack depth.
   @inlinable
   func drain(after effect: Effect<M.Intent, M.SideEffect>, into cascade: Cascade?) -> Cascade? {
-    isReducing = true
-    defer { isReducing = false }
+    if !isReducing {
+      isReducing = true
+      ObservationRuns.sendBegan()
+    }
+    defer {
+      isReducing = false
+      ObservationRuns.sendEnded()
+    }
     var root = cascade
     run(effect, owner: nil, root: &root)
     while let (intent, owner) = queue.popFirst() {

@@ -84,11 +84,11 @@ struct FormView: View {
 
   var body: some View {
     VStack {
-      TextField("Email", text: store.email) { store.send(.email($0)) }
-      SecureField("Password", text: store.password, onSubmit: { store.send(.submit) }) {
-        store.send(.password($0))
-      }
-      Toggle("Remember me", isOn: store.remember) { store.send(.remember($0)) }
+      TextField("Email", binding: store.binding(\.email, send: Form.Intent.email))
+      SecureField(
+        "Password", binding: store.binding(\.password, send: Form.Intent.password),
+        onSubmit: { store.send(.submit) })
+      Toggle("Remember me", binding: store.binding(\.remember, send: Form.Intent.remember))
       Button("Log in") { store.send(.submit) }
       HelpBar()
     }
