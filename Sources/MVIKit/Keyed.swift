@@ -17,3 +17,10 @@ public struct Keyed<ID: Hashable & Sendable, Value: Sendable>: Sendable {
 
 extension Keyed: Equatable where Value: Equatable {}
 extension Keyed: Hashable where Value: Hashable {}
+
+extension Keyed where Value == Never {
+  /// A keyed `Never` cannot exist; this lets a row without side effects embed its none.
+  var unreachable: Never {
+    switch value {}
+  }
+}

@@ -149,6 +149,13 @@ extension Rows: Equatable where Element: Equatable {
   }
 }
 
+extension Rows: CustomReflectable {
+  /// The rows, as a collection: what test failures print, without the change record.
+  public var customMirror: Mirror {
+    Mirror(self, unlabeledChildren: elements, displayStyle: .collection)
+  }
+}
+
 extension Rows: CustomStringConvertible {
   /// The rows, as an array prints.
   public var description: String { elements.description }

@@ -86,7 +86,7 @@ extension RowsLink where Row.SideEffect == Never {
     self.init(
       state: state, intent: intent,
       sideEffect: { (never: Keyed<ID, Never>) -> Parent.SideEffect in
-        switch never.value {}
+        never.unreachable
       })
   }
 }
