@@ -51,9 +51,9 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   public func reduce(
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
-    model.reduce(&state[keyPath: self.state], intent)
-      .map(intent: embedIntent, sideEffect: embedSideEffect)
-      .lifted(through: self.state)
+    let effect = model.reduce(&state[keyPath: self.state], intent)
+    if case .none = effect.operation { return .none }
+    return effect.map(intent: embedIntent, sideEffect: embedSideEffect).lifted(through: self.state)
   }
 
   /// The parent intent that carries `intent`.

@@ -44,7 +44,9 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
             + "there (its state is nil); the intent was dropped."))
     }
     let path = self.state
-    return model.reduce(&state[keyPath: path]!, intent)
+    let effect = model.reduce(&state[keyPath: path]!, intent)
+    if case .none = effect.operation { return .none }
+    return effect
       .map(intent: embedIntent, sideEffect: embedSideEffect)
       .watched(
         id: LiftedPresenceID(path: path, inner: nil, row: nil),

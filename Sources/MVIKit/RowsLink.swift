@@ -52,6 +52,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
           "\(Parent.self) received \(intent.value) for row \(id) of its \(Row.self) rows, "
             + "which is not in the list; the intent was dropped."))
     }
+    if case .none = effect.operation { return .none }
     let embedIntent = self.embedIntent
     let embedSideEffect = self.embedSideEffect
     return effect.map(

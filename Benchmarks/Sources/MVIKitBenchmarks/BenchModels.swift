@@ -45,8 +45,8 @@ struct Echo: Model {
   }
 }
 
-/// Rows that observers watch one by one (case 4b).
-struct Rows: Model {
+/// A counter beside a row table: what the observers of case 4a watch.
+struct RowTable: Model {
   struct State: Sendable {
     var count = 0
     var rows: [Int]
@@ -71,6 +71,37 @@ struct Nest: Model {
   enum Intent: Equatable, Sendable { case bump }
 
   static let inner = ChildLink<Nest, Nest>(state: \.self, intent: { $0 })
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    state.value += 1
+    return .none
+  }
+}
+
+/// A list of 1,000 cells, each its own row model (case 4b).
+struct Tally: Model {
+  struct State: Sendable {
+    var cells: Rows<TallyRow.State>
+    init(count: Int) { cells = Rows((0..<count).map { TallyRow.State(id: $0) }) }
+  }
+  enum Intent: Sendable { case cells(Keyed<Int, TallyRow.Intent>) }
+
+  static let cells = RowsLink<Tally, TallyRow>(state: \.cells, intent: Intent.cells)
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .cells(let intent): return Self.cells.reduce(TallyRow(), &state, intent)
+    }
+  }
+}
+
+/// One cell of case 4b.
+struct TallyRow: Model {
+  struct State: Identifiable, Sendable {
+    let id: Int
+    var value = 0
+  }
+  enum Intent: Sendable { case bumped }
 
   func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
     state.value += 1

@@ -52,18 +52,25 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     let rows = parent.currentState[keyPath: link.state]
     let version = rows.changes.version
     guard version != seenVersion else { return }
-    let keyed = intent.flatMap(link.extract)
+    // Read by reflection, so only for a row store whose flow observer (or deeper scopes)
+    // wants the intent.
+    var keyed: Keyed<ID, Row.Intent>??
+    func rowIntent(_ id: ID, _ store: Store<Row>) -> Row.Intent? {
+      guard store.flowObserver != nil || store.observedChildren > 0 else { return nil }
+      if keyed == nil { keyed = .some(intent.flatMap(link.extract)) }
+      return keyed??.id == id ? keyed??.value : nil
+    }
     if let changed = rows.changes.changedIDs(since: seenVersion) {
-      for id in Set(changed) {
+      for id in changed.count == 1 ? changed : Array(Set(changed)) {
         guard let store = stores[id], store.needsSlowSend else { continue }
-        store.upstreamChanged(after: keyed?.id == id ? keyed?.value : nil)
+        store.upstreamChanged(after: rowIntent(id, store))
       }
     } else {
       for (id, store) in stores {
         if rows[id: id] == nil {
           detach(id, store)
         } else if store.needsSlowSend {
-          store.upstreamChanged(after: keyed?.id == id ? keyed?.value : nil)
+          store.upstreamChanged(after: rowIntent(id, store))
         }
       }
     }
