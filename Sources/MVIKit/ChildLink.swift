@@ -1,7 +1,7 @@
 /// How a parent model holds a child model: the child's part of the parent's state, and the
 /// parent's intent (and side effect) case that carries the child's. Define it once per child,
 /// in one line, and use it both in the parent's ``Model/reduce(_:_:)`` and in
-/// ``Store/scope(_:)``:
+/// `store.scope(_:)`:
 ///
 /// ```swift
 /// struct App: Model {

@@ -13,7 +13,7 @@
 /// the child started is cancelled, so a late answer never reaches a dismissed screen. An
 /// intent for the child while it is absent (a late tap, a stale deep link) is reported (to the
 /// flow observer, else standard error; in a test store, as a failure) and dropped, never a crash.
-/// ``Store/scope(_:)-(OptionalChildLink<M,Child>)`` gives the child's store while it is there.
+/// `store.scope(link)` gives the child's store while it is there.
 public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state, nil while the child is absent.
   public let state: WritableKeyPath<Parent.State, Child.State?> & Sendable
@@ -46,7 +46,8 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
     let path = self.state
     let effect = model.reduce(&state[keyPath: path]!, intent)
     if case .none = effect.operation { return .none }
-    return effect
+    return
+      effect
       .map(intent: embedIntent, sideEffect: embedSideEffect)
       .watched(
         id: LiftedPresenceID(path: path, inner: nil, row: nil),

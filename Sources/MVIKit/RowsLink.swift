@@ -11,8 +11,8 @@
 ///
 /// A row's effects are cancelled when the row is removed. An intent for an id that is not in
 /// the list (a late tap on a deleted row) is reported and dropped. In a view,
-/// ``Store/scope(_:)-(RowsLink<M,Row>)`` gives one store per row, and
-/// ``Store/scope(_:id:)`` the store of one row.
+/// `store.scope(link)` gives one store per row, and
+/// `store.scope(link, id:)` the store of one row.
 public struct RowsLink<Parent: Model, Row: Model>: Sendable
 where Row.State: Identifiable, Row.State.ID: Sendable {
   /// A row's id.

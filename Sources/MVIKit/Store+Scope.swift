@@ -75,7 +75,7 @@ extension Store {
 
   /// A store for a child model's part of this store's state.
   ///
-  /// Superseded by ``scope(_:)`` with a ``ChildLink``, which needs no type annotation and also
+  /// Superseded by ``scope(_:)-(ChildLink<M,Child>)`` with a ``ChildLink``, which needs no type annotation and also
   /// routes the child's side effects to the scoped store.
   @available(*, deprecated, message: "Define a ChildLink once and call scope(_:) with it.")
   public func scope<Child: Model>(

@@ -1,6 +1,6 @@
 import Foundation
-import MallocCounter
 import MVIKit
+import MallocCounter
 import Observation
 
 @MainActor

@@ -1,7 +1,7 @@
 import MVIKit
 
 extension Alert {
-  /// Draws an ``MVIKit/AlertState``: each button sends its intent, then the alert's
+  /// Draws an `AlertState`: each button sends its intent, then the alert's
   /// `dismissed` intent; Esc sends `dismissed`.
   ///
   /// ```swift
