@@ -5,7 +5,7 @@ extension Store {
   /// and observation stays per member; its ``send(_:)`` goes up to the root store and returns a
   /// task whose ``StoreTask/finish()`` waits for the whole cascade; its ``states`` follows every
   /// change, whichever store the intent came through; its ``sideEffects`` receives the child's
-  /// side effects; its ``flowObserver`` sees the intents reduced for the child and the child's
+  /// side effects, once its ``sideEffects`` has been read; its ``flowObserver`` sees the intents reduced for the child and the child's
   /// state changes.
   ///
   /// Scoping twice to the same child returns the same store. It is cached by this store and
@@ -116,8 +116,7 @@ extension Store {
       },
       route: { sideEffect in
         guard let childSideEffect = extractSideEffect(sideEffect) else { return false }
-        child.deliver(childSideEffect)
-        return true
+        return child.accept(childSideEffect)
       },
       detach: {
         child.upstream = nil

@@ -36,6 +36,9 @@ public final class Store<M: Model> {
   @usableFromInline var isDetached = false
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
   var children: [ScopeKey: ChildStore<M>] = [:]
+  /// Whether anyone asked this store for its ``sideEffects``: a scoped store takes its child's
+  /// side effects only then, so they are never stranded in a sequence nobody reads.
+  var wantsSideEffects = false
   /// How many of `children` are observed, so a change must reach them.
   var observedChildren = 0
   /// True when a send must do more than reduce and run effects: notify observers, call the
@@ -122,10 +125,11 @@ public final class Store<M: Model> {
   /// The one-shot side effects of the model, each delivered once. See ``SideEffects``.
   ///
   /// A scoped store delivers the side effects of its child model: the parent's effect emits
-  /// them wrapped in the parent's side effect case, and once the scoped store exists they are
-  /// routed down to it instead of the parent's sequence.
+  /// them wrapped in the parent's side effect case, and once this property of the scoped store
+  /// has been read they are routed down to it instead of the parent's sequence.
   public var sideEffects: SideEffects<M.SideEffect> {
-    SideEffects(channel: channel)
+    wantsSideEffects = true
+    return SideEffects(channel: channel)
   }
 
   /// Reduces `intent` at once, synchronously, then starts the effect that the model returned.
@@ -188,6 +192,19 @@ public final class Store<M: Model> {
     flowObserver?(.sideEffect(sideEffect))
     for child in children.values where child.route(sideEffect) { return }
     channel.send(sideEffect)
+  }
+
+  /// Takes a side effect routed down from the parent when this scoped store, or one scoped
+  /// from it, has been asked for its side effects; otherwise leaves it with the parent.
+  func accept(_ sideEffect: M.SideEffect) -> Bool {
+    for child in children.values where child.route(sideEffect) {
+      flowObserver?(.sideEffect(sideEffect))
+      return true
+    }
+    guard wantsSideEffects else { return false }
+    flowObserver?(.sideEffect(sideEffect))
+    channel.send(sideEffect)
+    return true
   }
 
   func updateNeedsSlowSend() {

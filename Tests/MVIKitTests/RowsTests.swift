@@ -105,8 +105,8 @@ import Testing
   @Test func aRowStoreReceivesItsOwnSideEffects() async {
     let store = Store(initialState: Checklist.State(), model: Checklist())
     let row = store.scope(Checklist.items, id: 1)
-    row?.send(.announced)
     var sideEffects = row?.sideEffects.makeAsyncIterator()
+    row?.send(.announced)
     #expect(await sideEffects?.next() == .said("item 1"))
     // A row without a store of its own reports through the list's store.
     store.send(.items(Keyed(2, .announced)))

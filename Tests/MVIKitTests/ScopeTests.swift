@@ -93,14 +93,18 @@ struct Pair: Model {
     #expect(await states.next()?.count == 0)
   }
 
-  @Test func scopedStoreReceivesItsOwnSideEffects() async {
+  @Test func scopedStoreReceivesItsOwnSideEffectsOnceAskedForThem() async {
     let parent = Store(initialState: Pair.State(), model: Pair())
     let left = parent.scope(Pair.left)
     let right = parent.scope(Pair.right)
+    // Nobody asked the left store yet: its side effect stays with the parent.
     await left.send(.factTapped).finish()
-    await parent.send(.right(.factTapped)).finish()
+    var parentSideEffects = parent.sideEffects.makeAsyncIterator()
+    #expect(await parentSideEffects.next() == .left(.toast("Loaded")))
     var leftSideEffects = left.sideEffects.makeAsyncIterator()
     var rightSideEffects = right.sideEffects.makeAsyncIterator()
+    await left.send(.factTapped).finish()
+    await parent.send(.right(.factTapped)).finish()
     #expect(await leftSideEffects.next() == .toast("Loaded"))
     #expect(await rightSideEffects.next() == .toast("Loaded"))
     // Routed down, so the parent's own sequence did not get them as well.
@@ -110,6 +114,7 @@ struct Pair: Model {
   @Test func scopedStoreFlowObserverSeesTheChildsIntentsChangesAndSideEffects() async {
     let parent = Store(initialState: Pair.State(), model: Pair())
     let left = parent.scope(Pair.left)
+    _ = left.sideEffects
     var events: [String] = []
     left.flowObserver = { event in
       switch event {

@@ -81,8 +81,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     guard let keyed = link.extractSideEffect(sideEffect), let store = stores[keyed.id] else {
       return false
     }
-    store.deliver(keyed.value)
-    return true
+    return store.accept(keyed.value)
   }
 
   func detachAll() {
