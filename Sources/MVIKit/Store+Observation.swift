@@ -4,15 +4,46 @@ extension Store {
   /// Reads a member of the state; an observer is notified only when this member changes.
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
     let value = currentState[keyPath: keyPath]
-    track(keyPath, value: value, isEqual: { $0 == $1 })
+    if let observation = ObservationRuns.current {
+      if !observation.hasRead(self, keyPath) {
+        observe(keyPath, value: value, isEqual: { $0 == $1 }, for: observation)
+      }
+    } else {
+      track(keyPath, value: value, isEqual: { $0 == $1 })
+    }
     return value
   }
 
   /// Reads a member of the state. It is not `Equatable`, so its observers are notified after
   /// every intent.
   public subscript<Value>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
-    track(keyPath, value: nil, isEqual: nil)
-    return currentState[keyPath: keyPath]
+    let value = currentState[keyPath: keyPath]
+    if let observation = ObservationRuns.current {
+      if !observation.hasRead(self, keyPath) {
+        observe(keyPath, value: value, isEqual: nil, for: observation)
+      }
+    } else {
+      track(keyPath, value: nil, isEqual: nil)
+    }
+    return value
+  }
+
+  /// Registers `observation` with the member at `keyPath`, once.
+  func observe<Value>(
+    _ keyPath: KeyPath<M.State, Value>,
+    value: Value,
+    isEqual: ((Value, Value) -> Bool)?,
+    for observation: StoreObservation
+  ) {
+    let member: ObservedMember<M.State>
+    if let existing = observedMembers[keyPath] {
+      member = existing
+    } else {
+      member = ObservedValue(path: keyPath, value: value, isEqual: isEqual)
+      observedMembers[keyPath] = member
+      updateNeedsSlowSend()
+    }
+    if observation.registers(with: member) { member.add(observation) }
   }
 
   /// Every state, starting with the current one, for views that do not use Observation.
@@ -68,6 +99,11 @@ extension Store {
       }
       for member in changed { member.willSet(registrar, self) }
       for member in changed { member.didSet(registrar, self) }
+    }
+    if !observedMembers.isEmpty {
+      for (key, member) in observedMembers where member.changed(in: _state) {
+        if !member.scheduleObservations() { observedMembers[key] = nil }
+      }
     }
     if observedChildren > 0 {
       for child in children.values where child.isObserved() { child.refresh(intent) }

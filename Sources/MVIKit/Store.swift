@@ -57,6 +57,8 @@ public final class Store<M: Model> {
   let registrar = ObservationRegistrar()
   var tracked: [AnyKeyPath: TrackedMember<Store, M.State>] = [:]
   var tracksWholeState = false
+  /// Members read by ``observe(_:)`` closures; they stay until no observation is left.
+  var observedMembers: [AnyKeyPath: ObservedMember<M.State>] = [:]
 
   /// Sees every intent, state change, side effect and unhandled effect error, in order.
   ///
@@ -107,6 +109,14 @@ public final class Store<M: Model> {
 
   /// The whole current state. Reading it in an observing context tracks every change.
   public var state: M.State {
+    if let observation = ObservationRuns.current {
+      let state = currentState
+      let whole = \M.State.self
+      if !observation.hasRead(self, whole) {
+        observe(whole, value: state, isEqual: { isEqualIfEquatable($0, $1) }, for: observation)
+      }
+      return state
+    }
     registrar.access(self, keyPath: \.state)
     if !tracksWholeState {
       tracksWholeState = true
@@ -209,7 +219,8 @@ public final class Store<M: Model> {
 
   func updateNeedsSlowSend() {
     let observed =
-      flowObserver != nil || tracksWholeState || !tracked.isEmpty || observedChildren > 0
+      flowObserver != nil || tracksWholeState || !tracked.isEmpty || !observedMembers.isEmpty
+      || observedChildren > 0
       || runner.isWatchingPresence || stateStreams.withLock { !$0.isEmpty }
     guard observed != needsSlowSend else { return }
     needsSlowSend = observed

@@ -89,4 +89,38 @@ import Testing
     #expect(releasedRuns == 1)
     #expect(released == nil && !cancelled.isActive)
   }
+
+  @Test func observeFollowsScopedStoresAndTheWholeState() {
+    let parent = Store(initialState: Pair.State(), model: Pair())
+    let left = parent.scope(Pair.left)
+    var leftCounts: [Int] = []
+    var wholeRuns = 0
+    let observations = [
+      left.observe { left in leftCounts.append(left.count) },
+      parent.observe { parent in
+        _ = parent.state
+        wholeRuns += 1
+      },
+    ]
+    parent.send(.right(.increment))
+    #expect(leftCounts == [0])
+    parent.send(.left(.increment))
+    left.send(.increment)
+    #expect(leftCounts == [0, 1, 2])
+    #expect(wholeRuns == 4)
+    withExtendedLifetime(observations) {}
+  }
+
+  @Test func anObservationThatReadsTwoStoresRunsOnceForASendThatChangesBoth() {
+    let parent = Store(initialState: Pair.State(), model: Pair())
+    let left = parent.scope(Pair.left)
+    var runs = 0
+    let observation = parent.observe { parent in
+      _ = parent.left.count + left.count
+      runs += 1
+    }
+    left.send(.increment)
+    #expect(runs == 2)
+    withExtendedLifetime(observation) {}
+  }
 }
