@@ -23,7 +23,7 @@ extension Store {
 
   @usableFromInline
   func scope<Row: Model>(
-    _ link: RowsLink<M, Row>, id: Row.State.ID, send: @escaping (Row.Intent) -> StoreTask
+    _ link: RowsLink<M, Row>, id: Row.State.ID, send: @escaping @MainActor (Row.Intent) -> StoreTask
   ) -> Store<Row>? {
     guard let row = currentState[keyPath: link.state][id: id] else { return nil }
     return group(for: link).store(for: id, initial: row, send: send)

@@ -20,7 +20,7 @@ extension Store {
 
   @usableFromInline
   func scope<Child: Model>(
-    _ link: ChildLink<M, Child>, send: @escaping (Child.Intent) -> StoreTask
+    _ link: ChildLink<M, Child>, send: @escaping @MainActor (Child.Intent) -> StoreTask
   ) -> Store<Child> {
     let state = link.state
     return scope(
@@ -35,7 +35,7 @@ extension Store {
   /// How a store scoped from this one sends: straight to the root store's send, skipping the
   /// stores in between.
   @inlinable
-  var sendUp: (M.Intent) -> StoreTask {
+  var sendUp: @MainActor (M.Intent) -> StoreTask {
     scopedSend ?? { [weak self] intent in
       guard let self else {
         writeRuntimeWarning(
@@ -60,7 +60,7 @@ extension Store {
 
   @usableFromInline
   func scope<Child: Model>(
-    _ link: OptionalChildLink<M, Child>, send: @escaping (Child.Intent) -> StoreTask
+    _ link: OptionalChildLink<M, Child>, send: @escaping @MainActor (Child.Intent) -> StoreTask
   ) -> Store<Child>? {
     let state = link.state
     let key = ScopeKey(state: state, model: ObjectIdentifier(Child.self), id: nil)
@@ -96,7 +96,7 @@ extension Store {
     key: ScopeKey,
     initial: Child.State,
     read: @escaping (M.State) -> Child.State?,
-    send: @escaping (Child.Intent) -> StoreTask,
+    send: @escaping @MainActor (Child.Intent) -> StoreTask,
     extractIntent: @escaping (M.Intent) -> Child.Intent?,
     extractSideEffect: @escaping (M.SideEffect) -> Child.SideEffect?
   ) -> Store<Child> {

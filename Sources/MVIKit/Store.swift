@@ -25,10 +25,10 @@ public final class Store<M: Model> {
   @usableFromInline let model: M?
   /// A scoped store's way up: built where the scope was created, so it is specialised for
   /// the concrete models and a send through ten scopes costs little more than a root send.
-  @usableFromInline let scopedSend: ((M.Intent) -> StoreTask)?
+  @usableFromInline let scopedSend: (@MainActor (M.Intent) -> StoreTask)?
   /// A scoped store's current state in its parent: nil once the parent is gone or while the
   /// child is absent (an optional child dismissed, a row removed).
-  let upstreamState: (() -> M.State?)?
+  let upstreamState: (@MainActor () -> M.State?)?
   /// The store this one was scoped from, told when this store starts or stops being observed.
   weak var upstream: (any ObservedChild)?
   /// True once a scoped store's part of the state is gone for good (a dismissed child, a
@@ -90,8 +90,8 @@ public final class Store<M: Model> {
 
   init(
     scopedState: M.State,
-    upstreamState: @escaping () -> M.State?,
-    send: @escaping (M.Intent) -> StoreTask
+    upstreamState: @escaping @MainActor () -> M.State?,
+    send: @escaping @MainActor (M.Intent) -> StoreTask
   ) {
     self._state = scopedState
     self.model = nil

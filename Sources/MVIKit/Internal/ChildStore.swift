@@ -5,13 +5,13 @@ struct ChildStore<Parent: Model> {
   /// The child store itself, held so scoping again returns it and it lives with its parent.
   let store: AnyObject
   /// Whether the child, or one of its own scoped stores, is observed.
-  let isObserved: () -> Bool
+  let isObserved: @MainActor () -> Bool
   /// Brings the child up to date after the parent reduced `intent` (nil: not known).
-  let refresh: (Parent.Intent?) -> Void
+  let refresh: @MainActor (Parent.Intent?) -> Void
   /// Hands a parent side effect to the child if it wraps one of the child's.
-  let route: (Parent.SideEffect) -> Bool
+  let route: @MainActor (Parent.SideEffect) -> Bool
   /// Cuts the child off from its parent, when its part of the state is gone for good.
-  let detach: () -> Void
+  let detach: @MainActor () -> Void
 }
 
 /// A store that scoped stores report to when they start or stop being observed, so that it

@@ -22,7 +22,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
 
   var isObserved: Bool { observed > 0 }
 
-  func store(for id: ID, initial: Row.State, send: @escaping (Row.Intent) -> StoreTask)
+  func store(for id: ID, initial: Row.State, send: @escaping @MainActor (Row.Intent) -> StoreTask)
     -> Store<Row>
   {
     if let store = stores[id] { return store }

@@ -16,19 +16,19 @@ public struct LoginView: View {
   /// The screen for the current state.
   public var body: some View {
     let output = viewModel.output
-    let state = viewModel.store.state
+    let store = viewModel.store
     VStack {
       Text("Email")
-      TextField("name@example.com", text: state.email) { viewModel.send(.emailChanged($0)) }
-      Text(!output.isEmailValid && !state.email.isEmpty ? "Not an email address yet." : "")
+      TextField("name@example.com", text: store.email) { viewModel.send(.emailChanged($0)) }
+      Text(!output.isEmailValid && !store.email.isEmpty ? "Not an email address yet." : "")
         .foreground(.yellow)
       Text("Password")
       SecureField(
         "at least \(LoginValidation.minimumPasswordLength) characters",
-        text: state.password.value,
+        text: store.password.value,
         onSubmit: { viewModel.send(.loginTapped) }
       ) { viewModel.send(.passwordChanged($0)) }
-      Text(!output.isPasswordValid && !state.password.value.isEmpty ? "Too short." : "")
+      Text(!output.isPasswordValid && !store.password.value.isEmpty ? "Too short." : "")
         .foreground(.yellow)
       HStack {
         Button(output.isLoading ? "Logging in…" : "Log in") { viewModel.send(.loginTapped) }
@@ -37,7 +37,7 @@ public struct LoginView: View {
           Spinner().foreground(.yellow)
         }
       }
-      if let name = state.signedInName {
+      if let name = store.signedInName {
         Text("Signed in as \(name).").foreground(.green)
       }
       Spacer()

@@ -13,17 +13,16 @@ public struct PosterView: View {
 
   /// The screen for the current state.
   public var body: some View {
-    let state = store.state
     VStack(alignment: .center) {
       HStack {
         Button("Get Poster!") { store.send(.getPosterTapped) }
-        if state.isLoading {
+        if store.isLoading {
           Spinner("Fetching…").foreground(.yellow)
         }
       }
-      if let poster = state.poster {
+      if let poster = store.poster {
         PosterImage(image: poster.image)
-        Text(state.title ?? "").bold()
+        Text(store.title ?? "").bold()
       } else {
         // Fills the screen like a poster would, so the frame does not jump when one arrives.
         Text("Press g or the button for a poster.").dim().expanding(alignment: .center)

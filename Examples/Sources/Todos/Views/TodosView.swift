@@ -10,39 +10,38 @@ public struct TodosView: View {
     self.store = store
   }
 
-  /// The screen for the current state.
+  /// The screen for the current store.
   public var body: some View {
-    let state = store.state
     VStack {
       TextField(
-        "What needs doing? (Enter adds)", text: state.draft,
+        "What needs doing? (Enter adds)", text: store.draft,
         onSubmit: {
           store.send(.addTapped)
         }
       ) { store.send(.draftChanged($0)) }
-      Text(state.message ?? "").foreground(.red)
+      Text(store.message ?? "").foreground(.red)
       HStack {
         ForEach(TodoFilter.allCases) { filter in
-          if filter == state.filter {
+          if filter == store.filter {
             Text("[\(filter.rawValue)]").bold().foreground(.cyan)
           } else {
             Text(filter.rawValue).dim()
           }
         }
         Spacer()
-        Text("\(state.activeCount) left of \(state.todos.count)")
+        Text("\(store.activeCount) left of \(store.todos.count)")
       }
       Divider()
-      if state.isLoading {
+      if store.isLoading {
         Spinner("Loading…")
         Spacer()
-      } else if state.visible.isEmpty {
-        Text(state.todos.isEmpty ? "Nothing to do yet." : "No \(state.filter.rawValue) todos.")
+      } else if store.visible.isEmpty {
+        Text(store.todos.isEmpty ? "Nothing to do yet." : "No \(store.filter.rawValue) todos.")
           .dim()
         Spacer()
       } else {
         List(
-          state.visible, selection: state.selection,
+          store.visible, selection: store.selection,
           onSelect: { store.send(.selectionMoved($0)) },
           onActivate: { _ in store.send(.toggleTapped) }
         ) { todo, _ in

@@ -16,7 +16,7 @@ public struct TranscribeView: View {
     HStack(spacing: 1) {
       FileBrowserView(store: store)
       // Both halves grow, so narrow terminals shrink the listing and the panel alike.
-      TranscriptPanel(state: store.state).expanding()
+      TranscriptPanel(store: store).expanding()
     }
     .onKey("s", help: "Start") { store.send(.startTapped) }
     .onKey("c", help: "Cancel") { store.send(.cancelTapped) }
@@ -29,25 +29,24 @@ struct FileBrowserView: View {
   let store: Store<TranscribeModel>
 
   var body: some View {
-    let state = store.state
-    Box(state.listing.map { "Files · \($0.folder.path)" } ?? "Files") {
-      if state.listing == nil {
-        if state.errorMessage == nil {
+    Box(store.listing.map { "Files · \($0.folder.path)" } ?? "Files") {
+      if store.listing == nil {
+        if store.errorMessage == nil {
           Spinner("Listing…")
         } else {
           Text("No folder could be listed.").dim()
         }
         Spacer()
-      } else if state.entries.isEmpty {
+      } else if store.entries.isEmpty {
         Text("This folder is empty.").dim()
         Spacer()
       } else {
         List(
-          state.entries, selection: state.selection,
+          store.entries, selection: store.selection,
           onSelect: { store.send(.selectionMoved($0)) },
           onActivate: { store.send(.entryActivated($0)) }
         ) { entry, _ in
-          EntryRow(entry: entry, isPicked: entry.url == state.pickedFile)
+          EntryRow(entry: entry, isPicked: entry.url == store.pickedFile)
         }
       }
     }
@@ -75,28 +74,28 @@ struct EntryRow: View {
 
 /// The recognizer's status, the picked file, the phrase mode, and the transcript or error.
 struct TranscriptPanel: View {
-  let state: TranscribeModel.State
+  let store: Store<TranscribeModel>
 
   var body: some View {
     Box("Transcript") {
       availability
-      Text(state.pickedFile.map { "File: \($0.lastPathComponent)" } ?? "File: none picked")
+      Text(store.pickedFile.map { "File: \($0.lastPathComponent)" } ?? "File: none picked")
       Text(phraseMode).dim()
       Divider()
-      if state.isTranscribing {
+      if store.isTranscribing {
         Spinner("Transcribing… (c cancels)").foreground(.yellow)
-      } else if let transcript = state.transcript {
+      } else if let transcript = store.transcript {
         Text(Self.heading(transcript)).dim()
         Text(transcript.text.isEmpty ? "(no speech found)" : transcript.text).bold()
           .foreground(.green)
-      } else if state.pickedFile != nil, state.errorMessage == nil {
+      } else if store.pickedFile != nil, store.errorMessage == nil {
         Text("Press s to transcribe.").dim()
       }
-      if let error = state.errorMessage {
+      if let error = store.errorMessage {
         Text(error).foreground(.red)
         Text("Pick another file with Enter, or press s to try again.").dim()
       }
-      if let notice = state.notice {
+      if let notice = store.notice {
         Text(notice).foreground(.yellow)
       }
       Spacer()
@@ -104,7 +103,7 @@ struct TranscriptPanel: View {
   }
 
   @ViewBuilder var availability: some View {
-    switch state.availability {
+    switch store.availability {
     case nil:
       Spinner("Checking the recognizer…")
     case .available:
@@ -115,12 +114,12 @@ struct TranscriptPanel: View {
   }
 
   var phraseMode: String {
-    guard let phrases = state.phrases else {
-      return state.pickedFile == nil
+    guard let phrases = store.phrases else {
+      return store.pickedFile == nil
         ? "Enter picks a WAV file." : "Free speech (no \(TranscribeModel.phrasesFileName))"
     }
     let source = "\(phrases.count) phrases from \(TranscribeModel.phrasesFileName)"
-    return state.usesPhrases ? "Phrase list: on, \(source)" : "Phrase list: off, free speech"
+    return store.usesPhrases ? "Phrase list: on, \(source)" : "Phrase list: off, free speech"
   }
 
   static func heading(_ transcript: Transcript) -> String {
