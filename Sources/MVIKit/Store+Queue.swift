@@ -8,20 +8,24 @@ extension Store {
       queue.append(intent, cascade: cascade)
       return StoreTask(cascade)
     }
-    isReducing = true
-    ObservationRuns.sendBegan()
-    return StoreTask(drain(after: reduceStep(intent), into: nil))
+    return StoreTask(reduceAndDrain(intent, into: nil))
   }
 
   /// Reduces `intent` for an effect that sent it, adding the work it causes to `cascade`.
   func receive(_ intent: M.Intent, into cascade: Cascade?) {
     if isReducing {
       queue.append(intent, cascade: cascade)
-      return
+    } else {
+      _ = reduceAndDrain(intent, into: cascade)
     }
+  }
+
+  /// Starts a send (so that sends from observers inside `reduceStep` are queued), reduces
+  /// `intent`, then drains.
+  private func reduceAndDrain(_ intent: M.Intent, into cascade: Cascade?) -> Cascade? {
     isReducing = true
     ObservationRuns.sendBegan()
-    _ = drain(after: reduceStep(intent), into: cascade)
+    return drain(after: reduceStep(intent), into: cascade)
   }
 
   /// Runs `effect`, then every intent queued meanwhile, in order; a loop, so a chain of any

@@ -16,9 +16,16 @@ extension Store {
   /// rows' contents: each row view observes its own store.
   public func scope<Row: Model>(_ link: RowsLink<M, Row>) -> [Store<Row>] {
     _ = self[dynamicMember: link.state.appending(path: \.structureRevision)]
+    // One read of the rows and one group lookup for the whole list: this runs on every render.
     let rows = currentState[keyPath: link.state]
-    group(for: link).prune(keeping: rows)
-    return rows.ids.compactMap { scope(link, id: $0) }
+    let group = group(for: link)
+    group.prune(keeping: rows)
+    let up = sendUp
+    let embed = link.embedIntent
+    return rows.map { row in
+      let id = row.id
+      return group.store(for: id, initial: row, send: { intent in up(embed(Keyed(id, intent))) })
+    }
   }
 
   @usableFromInline

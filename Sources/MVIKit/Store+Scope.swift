@@ -118,10 +118,7 @@ extension Store {
         guard let childSideEffect = extractSideEffect(sideEffect) else { return false }
         return child.accept(childSideEffect)
       },
-      detach: {
-        child.upstream = nil
-        child.isDetached = true
-      })
+      detach: { child.detach() })
     return child
   }
 

@@ -197,17 +197,17 @@ public final class Store<M: Model> {
     }
   }
 
-  /// Emits `sideEffect` to the scoped store it belongs to, if one exists, else to this one.
+  /// Emits `sideEffect` to the scoped store it belongs to, if one takes it, else to this one.
   func deliver(_ sideEffect: M.SideEffect) {
+    guard !accept(sideEffect) else { return }
     flowObserver?(.sideEffect(sideEffect))
-    for child in children.values where child.route(sideEffect) { return }
     channel.send(sideEffect)
   }
 
-  /// Takes a side effect routed down from the parent when this scoped store, or one scoped
-  /// from it, has been asked for its side effects; otherwise leaves it with the parent.
+  /// Takes a side effect when this store, or one scoped from it, has been asked for its side
+  /// effects; otherwise leaves it to the caller (a scoped store's parent, or ``deliver(_:)``).
   func accept(_ sideEffect: M.SideEffect) -> Bool {
-    for child in children.values where child.route(sideEffect) {
+    if children.values.contains(where: { $0.route(sideEffect) }) {
       flowObserver?(.sideEffect(sideEffect))
       return true
     }
@@ -215,6 +215,12 @@ public final class Store<M: Model> {
     flowObserver?(.sideEffect(sideEffect))
     channel.send(sideEffect)
     return true
+  }
+
+  /// Cuts a scoped store off from its parent: its part of the state is gone for good.
+  func detach() {
+    upstream = nil
+    isDetached = true
   }
 
   func updateNeedsSlowSend() {

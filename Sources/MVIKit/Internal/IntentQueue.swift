@@ -5,30 +5,16 @@
 /// queue has grown to the chain's width.
 @usableFromInline
 struct IntentQueue<Intent> {
-  @usableFromInline var items: [(intent: Intent, cascade: Cascade?)] = []
-  @usableFromInline var head = 0
+  @usableFromInline var buffer = FIFOBuffer<(intent: Intent, cascade: Cascade?)>()
 
   @usableFromInline
   init() {}
 
-  @inlinable var isEmpty: Bool { head == items.count }
-
   @inlinable mutating func append(_ intent: Intent, cascade: Cascade?) {
-    items.append((intent, cascade))
+    buffer.append((intent, cascade))
   }
 
   @inlinable mutating func popFirst() -> (intent: Intent, cascade: Cascade?)? {
-    guard head < items.count else { return nil }
-    let item = items[head]
-    head += 1
-    if head == items.count {
-      items.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 1_024, head * 2 >= items.count {
-      // A long chain that keeps the queue non-empty: drop the consumed prefix now and then.
-      items.removeFirst(head)
-      head = 0
-    }
-    return item
+    buffer.popFirst()
   }
 }

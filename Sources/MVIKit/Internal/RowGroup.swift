@@ -90,8 +90,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
 
   private func detach(_ id: ID, _ store: Store<Row>) {
     if store.needsSlowSend { childObservationChanged(isObserved: false) }
-    store.upstream = nil
-    store.isDetached = true
+    store.detach()
     stores[id] = nil
   }
 }

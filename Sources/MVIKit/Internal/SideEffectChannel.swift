@@ -4,26 +4,11 @@
 /// subscribes late or re-subscribes still gets each of them once.
 package final class SideEffectChannel<Element: Sendable>: Sendable {
   private struct Queue {
-    var buffer: [Element] = []
-    var head = 0
+    var buffer = FIFOBuffer<Element>()
     var waiters: [(id: Int, continuation: CheckedContinuation<Element?, Never>)] = []
     var cancelled: Set<Int> = []
     var nextID = 0
     var isFinished = false
-
-    mutating func popFirst() -> Element? {
-      guard head < buffer.count else { return nil }
-      let element = buffer[head]
-      head += 1
-      if head == buffer.count {
-        buffer.removeAll(keepingCapacity: true)
-        head = 0
-      } else if head > 64, head * 2 > buffer.count {
-        buffer.removeFirst(head)
-        head = 0
-      }
-      return element
-    }
   }
 
   private let queue = Locked(Queue())
@@ -53,11 +38,11 @@ package final class SideEffectChannel<Element: Sendable>: Sendable {
 
   /// Elements buffered and not yet delivered.
   package var pendingCount: Int {
-    queue.withLock { $0.buffer.count - $0.head }
+    queue.withLock { $0.buffer.count }
   }
 
   package func next() async -> Element? {
-    if let element = queue.withLock({ $0.popFirst() }) { return element }
+    if let element = queue.withLock({ $0.buffer.popFirst() }) { return element }
     let id = queue.withLock { queue in
       queue.nextID += 1
       return queue.nextID
@@ -65,7 +50,7 @@ package final class SideEffectChannel<Element: Sendable>: Sendable {
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let immediate: Element?? = queue.withLock { queue in
-          if let element = queue.popFirst() { return .some(element) }
+          if let element = queue.buffer.popFirst() { return .some(element) }
           if queue.isFinished || queue.cancelled.remove(id) != nil { return .some(nil) }
           queue.waiters.append((id, continuation))
           return nil

@@ -1,0 +1,34 @@
+/// A first-in-first-out buffer that keeps its storage: popping moves a head index, and the
+/// consumed prefix is dropped only when the buffer empties or the prefix outgrows the rest.
+/// Shared by the intent queue and the side effect channel.
+@usableFromInline
+struct FIFOBuffer<Element> {
+  @usableFromInline var items: [Element] = []
+  @usableFromInline var head = 0
+
+  @usableFromInline
+  init() {}
+
+  /// Elements not yet popped.
+  var count: Int { items.count - head }
+
+  @inlinable
+  mutating func append(_ element: Element) {
+    items.append(element)
+  }
+
+  @inlinable
+  mutating func popFirst() -> Element? {
+    guard head < items.count else { return nil }
+    let element = items[head]
+    head += 1
+    if head == items.count {
+      items.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 64, head * 2 >= items.count {
+      items.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+}
