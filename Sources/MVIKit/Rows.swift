@@ -48,12 +48,7 @@ public struct Rows<Element: Identifiable & Sendable>: Sendable where Element.ID:
         remove(id: id)
         return
       }
-      if let position = positions[id] {
-        elements[position] = newValue
-        changes.record(id)
-      } else {
-        append(newValue)
-      }
+      if !update(id: id, { $0 = newValue }) { append(newValue) }
     }
   }
 
@@ -62,9 +57,16 @@ public struct Rows<Element: Identifiable & Sendable>: Sendable where Element.ID:
   public mutating func update(id: Element.ID, _ change: (inout Element) -> Void) -> Bool {
     guard let position = positions[id] else { return false }
     change(&elements[position])
-    // The id is the row's identity: a change that rewrote it is not kept.
-    if elements[position].id != id { positions = Self.positions(of: elements) }
-    changes.record(id)
+    let newID = elements[position].id
+    guard newID != id else {
+      changes.record(id)
+      return true
+    }
+    // The row took another id: ids stay unique (a row that had the new id goes), and the set
+    // of ids changed, which every reader must see.
+    if let other = positions[newID] { elements.remove(at: other) }
+    positions = Self.positions(of: elements)
+    changes.recordStructure()
     return true
   }
 

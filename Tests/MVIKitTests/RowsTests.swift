@@ -29,6 +29,17 @@ import Testing
     #expect(rows[id: "c"]?.count == 2)
   }
 
+  @Test func aRowStoredUnderAnotherIDIsStillFoundByItsOwnID() {
+    var rows: Rows = [Tag(id: "a"), Tag(id: "b")]
+    rows[id: "a"] = Tag(id: "c", count: 3)
+    #expect(rows.ids == ["c", "b"])
+    #expect(rows[id: "c"]?.count == 3)
+    #expect(rows[id: "a"] == nil)
+    rows[id: "c"] = Tag(id: "b", count: 7)
+    #expect(rows.ids == ["b"])
+    #expect(rows[id: "b"]?.count == 7)
+  }
+
   @Test func equalityComparesRowsNotTheirHistory() {
     var edited: Rows = [Tag(id: "a")]
     edited[id: "a"]?.count = 1
