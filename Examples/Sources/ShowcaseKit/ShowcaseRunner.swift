@@ -24,16 +24,10 @@ public struct ShowcaseRunner {
     let backends = ShowcaseBackends(
       options: options, serverURL: server.baseURL,
       demoHint: "Demo account: \(DemoAccount.email) / \(DemoAccount.password)")
-    let host = AppHost(backends: backends)
-    let store = Store(initialState: ShowcaseModel.State(), model: ShowcaseModel())
+    let showcase = ShowcaseRoot(backends: backends)
     let app = TerminalApp(
-      store: store, minimumSize: Size(width: 72, height: 20), quitKeys: ["q"],
-      presentation: { sideEffect in
-        host.handle(sideEffect)
-        return nil
-      },
-      content: { ShowcaseView(store: store, host: host) })
-    host.present = { [weak app] presentation in app?.show(presentation) }
+      store: showcase.store, minimumSize: Size(width: 72, height: 20), quitKeys: ["q"],
+      presentation: showcase.present, content: { showcase.view })
     do {
       try await app.run()
       await server.stop()

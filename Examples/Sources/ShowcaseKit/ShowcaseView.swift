@@ -1,31 +1,28 @@
-import Login
 import MVIKit
 import MVIKitTerminal
-import Poster
-import Todos
-import Transcribe
-import Users
 
 /// The whole showcase: home or the open app, the backends in use, and the keys.
 public struct ShowcaseView: View {
   let store: Store<ShowcaseModel>
-  let host: AppHost
+  let backends: ShowcaseBackends
 
-  /// The showcase for `store`, with its apps run by `host`.
-  public init(store: Store<ShowcaseModel>, host: AppHost) {
+  /// The showcase for `store`, whose apps use `backends`.
+  public init(store: Store<ShowcaseModel>, backends: ShowcaseBackends) {
     self.store = store
-    self.host = host
+    self.backends = backends
   }
 
   /// The screen for the current state.
   public var body: some View {
     VStack {
-      NavigationStack(path: store.path, onPop: { store.send(.backTapped) }) {
+      NavigationStack(
+        path: store.scope(ShowcaseModel.screens), onPop: { store.send(.path(.pop)) }
+      ) {
         HomeView(store: store)
-      } destination: { app in
-        AppScreen(app: app, host: host)
+      } destination: { screen in
+        AppScreenView(store: screen, loginHint: backends.loginHint)
       }
-      ForEach(host.backends.footerLines) { line in
+      ForEach(backends.footerLines) { line in
         Text(line).dim().lineLimit(1)
       }
       HelpBar()
@@ -65,39 +62,6 @@ struct HomeView: View {
           Text(app.pattern).foreground(isSelected ? .brightWhite : .cyan).frame(width: 18)
           Text("seed \(app.seed)").dim().frame(width: 9)
           Text(app.summary)
-        }
-      }
-    }
-  }
-}
-
-/// One open app, framed with its name, pattern and seed.
-struct AppScreen: View {
-  let app: ShowcaseApp
-  let host: AppHost
-
-  var body: some View {
-    Box("\(app.title) · \(app.pattern) · seed \(app.seed)", color: .cyan) {
-      switch app {
-      case .users:
-        UsersScreen(router: host.usersRouter)
-      case .login:
-        if let login = host.login {
-          LoginView(viewModel: login, hint: host.backends.loginHint)
-        }
-      case .todos:
-        if let todos = host.todos {
-          TodosView(store: todos)
-        } else {
-          Text(host.todosError ?? "Opening the database…").foreground(.red)
-        }
-      case .transcribe:
-        if let transcribe = host.transcribe {
-          TranscribeView(store: transcribe)
-        }
-      case .poster:
-        if let poster = host.poster {
-          PosterView(store: poster)
         }
       }
     }

@@ -29,7 +29,7 @@ import Testing
       let second = DemoUser.fixtures[1]
       showcase.terminal.press(.down, .down, .enter)
       #expect(await showcase.waitFor(first.name))
-      weak let store = showcase.host.usersRouter.module?.store
+      weak let store = showcase.topScreen(AppScreen.users)
       #expect(store != nil)
       showcase.terminal.press(.down, .enter)
       #expect(await showcase.waitFor("Company"))
@@ -39,7 +39,7 @@ import Testing
       #expect(showcase.terminal.grid.contains(first.name))
       showcase.terminal.press(.escape)
       #expect(await showcase.waitFor("Five apps"))
-      #expect(await showcase.waitUntil { showcase.host.usersRouter.module == nil })
+      #expect(showcase.showcase.store.path.isEmpty)
       #expect(store == nil)
     }
   }

@@ -7,8 +7,7 @@ import ShowcaseKit
 /// The showcase wired as `Showcase` wires it, but on a headless terminal.
 @MainActor
 final class ShowcaseHarness {
-  let store = Store(initialState: ShowcaseModel.State(), model: ShowcaseModel())
-  let host: AppHost
+  let showcase: ShowcaseRoot
   let terminal: HeadlessTerminal
   private var routing: Task<Void, Never>?
 
@@ -19,21 +18,29 @@ final class ShowcaseHarness {
     let backends = ShowcaseBackends(
       options: options, serverURL: serverURL,
       demoHint: "Demo account: \(DemoAccount.email) / \(DemoAccount.password)")
-    let host = AppHost(backends: backends)
-    let store = self.store
-    self.host = host
-    terminal = HeadlessTerminal(size: Size(width: 110, height: 30), quitKeys: ["q"]) {
-      ShowcaseView(store: store, host: host)
+    let showcase = ShowcaseRoot(backends: backends)
+    self.showcase = showcase
+    let terminal = HeadlessTerminal(size: Size(width: 110, height: 30), quitKeys: ["q"]) {
+      showcase.view
     }
-    host.present = { [terminal] in terminal.present($0) }
-    let sideEffects = store.sideEffects
-    routing = Task {
-      for await sideEffect in sideEffects { host.handle(sideEffect) }
+    self.terminal = terminal
+    // What TerminalApp does with the root store's side effects.
+    let sideEffects = showcase.store.sideEffects
+    routing = Task { [weak showcase, weak terminal] in
+      for await sideEffect in sideEffects {
+        guard let presentation = showcase?.present(sideEffect) else { continue }
+        terminal?.present(presentation)
+      }
     }
   }
 
   deinit {
     routing?.cancel()
+  }
+
+  /// The store of the top screen's app, scoped as the screen's view scopes it.
+  func topScreen<Child: Model>(_ link: OptionalChildLink<AppScreen, Child>) -> Store<Child>? {
+    showcase.store.scope(ShowcaseModel.screens).last?.scope(link)
   }
 
   var screen: String { terminal.text.joined(separator: "\n") }

@@ -23,9 +23,10 @@ import Transcribe
       showcase.terminal.press(.enter)
       #expect(await showcase.waitFor("Recognizer: PocketSphinx, ready"))
       #expect(await showcase.waitFor("turn-on-the-kitchen-lights.wav"))
-      weak let store = showcase.host.transcribe
+      weak let store = showcase.topScreen(AppScreen.transcribe)
+      #expect(store != nil)
       let row = try #require(
-        showcase.host.transcribe?.state.entries.firstIndex {
+        showcase.topScreen(AppScreen.transcribe)?.state.entries.firstIndex {
           $0.name == "turn-on-the-kitchen-lights.wav"
         })
       for _ in 0..<row { showcase.terminal.press(.down) }
@@ -40,7 +41,7 @@ import Transcribe
         cells.contains { $0.trimmingCharacters(in: .whitespaces) == "turn on the kitchen lights" })
       showcase.terminal.press(.escape)
       #expect(await showcase.waitFor("Five apps"))
-      #expect(await showcase.waitUntil { showcase.host.transcribe == nil })
+      #expect(await showcase.waitUntil { showcase.showcase.store.path.isEmpty })
       #expect(store == nil)
     }
   }
@@ -73,7 +74,8 @@ import Transcribe
       #expect(showcase.terminal.grid.contains("posters: \(server.baseURL.absoluteString)"))
       showcase.terminal.press(.down, .enter)
       #expect(await showcase.waitFor("Get Poster!"))
-      weak let store = showcase.host.poster
+      weak let store = showcase.topScreen(AppScreen.poster)
+      #expect(store != nil)
       showcase.terminal.press("g")
       let first = try #require(await shownTitle(in: showcase))
       let firstPicture = picture(in: showcase.terminal.grid)
@@ -82,7 +84,7 @@ import Transcribe
       var second: String?
       for _ in 0..<20 where second == nil {
         showcase.terminal.press("g")
-        #expect(await showcase.waitUntil { showcase.host.poster?.state.isLoading == false })
+        #expect(await showcase.waitUntil { showcase.topScreen(AppScreen.poster)?.state.isLoading == false })
         let title = await shownTitle(in: showcase)
         if title != first { second = title }
       }
@@ -91,7 +93,7 @@ import Transcribe
       #expect(picture(in: showcase.terminal.grid) != firstPicture)
       showcase.terminal.press(.escape)
       #expect(await showcase.waitFor("Five apps"))
-      #expect(await showcase.waitUntil { showcase.host.poster == nil })
+      #expect(await showcase.waitUntil { showcase.showcase.store.path.isEmpty })
       #expect(store == nil)
     }
   }
@@ -131,7 +133,7 @@ import Transcribe
 
   /// The title under the image, once a poster is on screen.
   func shownTitle(in showcase: ShowcaseHarness) async -> String? {
-    guard await showcase.waitUntil({ showcase.host.poster?.state.poster != nil }) else {
+    guard await showcase.waitUntil({ showcase.topScreen(AppScreen.poster)?.state.poster != nil }) else {
       return nil
     }
     return DemoServer.posterTitles.first { showcase.terminal.grid.contains($0) }

@@ -1,4 +1,5 @@
 import Foundation
+import MVIKit
 import MVIKitTesting
 import Testing
 
@@ -22,10 +23,13 @@ import Testing
           return .draftChanged(["", "  ", "milk", "bread"].randomElement(using: &random) ?? "")
         case 1: return .addTapped
         case 2: return .added(Todo(id: ids.next(), title: "todo", createdAt: date))
-        case 3: return .toggleTapped
+        case 3:
+          return .row(Keyed(Int64.random(in: 1...ids.last, using: &random), .toggleTapped))
         case 4:
-          return .toggled(
-            id: Int64.random(in: 1...ids.last, using: &random), isDone: Bool.random(using: &random))
+          return .row(
+            Keyed(
+              Int64.random(in: 1...ids.last, using: &random),
+              .toggled(isDone: Bool.random(using: &random))))
         case 5: return .deleteTapped
         case 6: return .deleted(id: Int64.random(in: 1...ids.last, using: &random))
         case 7: return .filterTapped
@@ -45,12 +49,13 @@ import Testing
       invariant: { state in
         if Set(state.todos.map(\.id)).count != state.todos.count { return "todo ids repeat" }
         let done = state.todos.count(where: \.isDone)
+        if state.rows.ids != state.todos.map(\.id) { return "row ids differ from todo ids" }
         if state.activeCount + done != state.todos.count { return "counts do not add up" }
         let visible = state.visible
         if visible.isEmpty ? state.selection != 0 : !visible.indices.contains(state.selection) {
           return "selection \(state.selection) outside \(visible.count) visible todos"
         }
-        if !visible.allSatisfy(state.filter.includes) { return "filter shows a wrong todo" }
+        if !visible.allSatisfy({ state.filter.includes($0.todo) }) { return "filter shows a wrong todo" }
         return nil
       }
     ).run(steps: todosFuzzSteps, seed: 4_004)

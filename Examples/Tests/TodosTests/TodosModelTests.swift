@@ -31,14 +31,18 @@ import Testing
     #expect(store.state.todos.map(\.title) == ["milk", "bread", "eggs"])
     #expect(store.state.draft == "")
     await store.send(.selectionMoved(1)) { $0.selection = 1 }
-    await store.send(.toggleTapped)
-    await store.skipReceivedIntentsWhenDone()
+    let bread = try #require(store.state.selected?.id)
+    await store.send(.row(Keyed(bread, .toggleTapped))) { $0.rows[id: bread]?.isSaving = true }
+    await store.receive(.row(Keyed(bread, .toggled(isDone: true)))) {
+      $0.rows[id: bread]?.isSaving = false
+      $0.rows[id: bread]?.todo.isDone = true
+    }
     #expect(store.state.todos.map(\.isDone) == [false, true, false])
     await store.send(.filterTapped) {
       $0.filter = .active
       $0.selection = 0
     }
-    #expect(store.state.visible.map(\.title) == ["milk", "eggs"])
+    #expect(store.state.visible.map(\.todo.title) == ["milk", "eggs"])
     await store.send(.deleteTapped)
     await store.skipReceivedIntentsWhenDone()
     #expect(store.state.todos.map(\.title) == ["bread", "eggs"])
@@ -59,13 +63,71 @@ import Testing
 
   @Test func aFailedWriteKeepsTheListAndSaysWhy() async throws {
     var state = TodosModel.State()
-    state.todos = [Todo(id: 1, title: "milk", createdAt: Date(timeIntervalSince1970: 0))]
+    state.rows = [TodoRow.State(todo: Todo(id: 1, title: "milk", createdAt: .distantPast))]
     state.draft = "bread"
     let store = TestStore(initialState: state, model: TodosModel(repository: try makeRepository()))
     await store.send(.failed("The todo database is read-only.")) {
       $0.message = "The todo database is read-only."
     }
     await store.finish()
+  }
+
+  @Test func deletingARowCancelsItsSave() async throws {
+    let saving = AsyncStream<Void>.makeStream()
+    let row = TodoRow(setDone: { _, _ in
+      saving.continuation.yield()
+      try await Task.sleep(for: .seconds(60))
+    })
+    var state = TodosModel.State()
+    state.rows = [TodoRow.State(todo: Todo(id: 7, title: "milk", createdAt: .distantPast))]
+    let store = Store(
+      initialState: state, model: TodosModel(repository: .success(try makeRepository()), row: row))
+    let rowStore = try #require(store.scope(TodosModel.rows, id: 7))
+    let save = rowStore.send(.toggleTapped)
+    #expect(rowStore.isSaving)
+    var started = saving.stream.makeAsyncIterator()
+    await started.next()
+    store.send(.deleted(id: 7))
+    await save.finish()  // returns because the save was cancelled, not after a minute
+    #expect(store.rows.isEmpty)
+    #expect(store.scope(TodosModel.rows, id: 7) == nil)
+  }
+
+  @Test func aRowSaysWhyItsSaveFailed() async throws {
+    var state = TodosModel.State()
+    state.rows = [TodoRow.State(todo: Todo(id: 1, title: "milk", createdAt: .distantPast))]
+    let store = TestStore(
+      initialState: state,
+      model: TodosModel(opening: { throw TodoStoreError.readOnly(path: "/x/todos.sqlite") }))
+    await store.send(.row(Keyed(1, .toggleTapped))) { $0.rows[id: 1]?.isSaving = true }
+    await store.receive(.row(Keyed(1, .failed("\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))")))) {
+      $0.rows[id: 1]?.isSaving = false
+      $0.rows[id: 1]?.problem = "\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))"
+    }
+  }
+
+  @Test func aDatabaseThatCannotOpenIsShownNotFatal() async throws {
+    let store = TestStore(
+      initialState: TodosModel.State(),
+      model: TodosModel(opening: { throw TodoStoreError.readOnly(path: "/x/todos.sqlite") }))
+    await store.send(.appeared) { $0.isLoading = true }
+    await store.receive(.failed("\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))")) {
+      $0.isLoading = false
+      $0.message = "\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))"
+    }
+  }
+
+  @Test func anIntentForADeletedRowIsReportedAndDropped() async throws {
+    let store = Store(
+      initialState: TodosModel.State(), model: TodosModel(repository: try makeRepository()))
+    var warnings: [String] = []
+    store.flowObserver = { event in
+      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+    }
+    await store.send(.row(Keyed(99, .toggleTapped))).finish()
+    #expect(store.state == TodosModel.State())
+    #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("row 99") == true)
   }
 
   @Test func filterCycles() {

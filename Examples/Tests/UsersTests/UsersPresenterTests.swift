@@ -60,6 +60,17 @@ import Testing
   }
 }
 
+@MainActor
+@Suite struct UsersRouterTests {
+  @Test func theRouterShowsTheDetailThePresenterAsksFor() {
+    var shown: [UsersRouter.Screen] = []
+    let router = UsersRouter(show: { shown.append($0) })
+    let ada = User.sample(id: 1, name: "Ada Lovelace")
+    router.handle(.showDetail(ada))
+    #expect(shown == [.detail(ada)])
+  }
+}
+
 actor Attempts {
   private var count = 0
   func next() -> Int {

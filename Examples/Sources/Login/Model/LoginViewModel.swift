@@ -50,9 +50,12 @@ public typealias LoginViewModel = InputOutputViewModel<LoginModel, LoginInput, L
 extension InputOutputViewModel where M == LoginModel, Input == LoginInput, Output == LoginOutput {
   /// A login view model over a new store running `model`.
   public convenience init(model: LoginModel) {
-    self.init(
-      store: Store(initialState: LoginModel.State(), model: model),
-      intent: \.intent,
-      output: LoginOutput.init(state:))
+    self.init(store: Store(initialState: LoginModel.State(), model: model))
+  }
+
+  /// A login view model over `store`, a root store or one scoped from an app's store; it adds
+  /// no state, so making one for each render is cheap.
+  public convenience init(store: Store<LoginModel>) {
+    self.init(store: store, intent: \.intent, output: LoginOutput.init(state:))
   }
 }

@@ -8,8 +8,8 @@ import MVIKit
 public struct TodosModel: Model {
   /// The todo screen's state.
   public struct State: Equatable, Sendable {
-    /// Every todo, oldest first.
-    public var todos: [Todo] = []
+    /// One row per todo, oldest first; each row runs a ``TodoRow``.
+    public var rows = Rows<TodoRow.State>()
     /// Which todos the list shows.
     public var filter = TodoFilter.all
     /// The title being typed.
@@ -24,12 +24,14 @@ public struct TodosModel: Model {
     /// An empty list.
     public init() {}
 
-    /// The todos that pass the filter.
-    public var visible: [Todo] { todos.filter(filter.includes) }
+    /// Every todo, oldest first.
+    public var todos: [Todo] { rows.map(\.todo) }
+    /// The rows whose todos pass the filter.
+    public var visible: [TodoRow.State] { rows.filter { filter.includes($0.todo) } }
     /// How many todos are not done.
-    public var activeCount: Int { todos.count(where: { !$0.isDone }) }
-    /// The highlighted todo, if any.
-    public var selected: Todo? {
+    public var activeCount: Int { rows.count(where: { !$0.todo.isDone }) }
+    /// The highlighted row, if any.
+    public var selected: TodoRow.State? {
       let visible = self.visible
       return visible.indices.contains(selection) ? visible[selection] : nil
     }
@@ -42,8 +44,7 @@ public struct TodosModel: Model {
     case draftChanged(String)
     case addTapped
     case added(Todo)
-    case toggleTapped
-    case toggled(id: Int64, isDone: Bool)
+    case row(Keyed<Int64, TodoRow.Intent>)
     case deleteTapped
     case deleted(id: Int64)
     case filterTapped
@@ -51,11 +52,29 @@ public struct TodosModel: Model {
     case failed(String)
   }
 
-  let repository: TodoRepository
+  /// The link to the rows: each todo's intents travel in ``Intent/row(_:)``.
+  public static let rows = RowsLink<TodosModel, TodoRow>(state: \.rows, intent: Intent.row)
+
+  let repository: Result<TodoRepository, any Error>
+  let row: TodoRow
 
   /// A model that persists with `repository`.
   public init(repository: TodoRepository) {
+    self.init(opening: { repository })
+  }
+
+  /// A model whose database is opened by `open`; when it cannot be opened, every action says
+  /// why on screen instead of failing the app.
+  public init(opening open: () throws -> TodoRepository) {
+    let repository = Result { try open() }
+    self.init(
+      repository: repository,
+      row: TodoRow(setDone: { id, isDone in try await repository.get().setDone(id: id, isDone) }))
+  }
+
+  init(repository: Result<TodoRepository, any Error>, row: TodoRow) {
     self.repository = repository
+    self.row = row
   }
 
   /// Applies `intent` to `state`; see the type for what each intent does.
@@ -66,7 +85,7 @@ public struct TodosModel: Model {
       return perform { repository in .loaded(try await repository.all()) }
     case .loaded(let todos):
       state.isLoading = false
-      state.todos = todos
+      state.rows = Rows(todos.map(TodoRow.State.init(todo:)))
       state.clampSelection()
       return .none
     case .draftChanged(let text):
@@ -80,32 +99,23 @@ public struct TodosModel: Model {
       }
       return perform { repository in .added(try await repository.add(title: title)) }
     case .added(let todo):
-      state.todos.append(todo)
+      state.rows.append(TodoRow.State(todo: todo))
       state.draft = ""
       state.message = nil
       return .none
-    case .toggleTapped:
-      guard let todo = state.selected else { return .none }
-      let isDone = !todo.isDone
-      return perform { repository in
-        try await repository.setDone(id: todo.id, isDone)
-        return .toggled(id: todo.id, isDone: isDone)
-      }
-    case .toggled(let id, let isDone):
-      if let index = state.todos.firstIndex(where: { $0.id == id }) {
-        state.todos[index].isDone = isDone
-      }
-      state.message = nil
+    case .row(let rowIntent):
+      let effect = Self.rows.reduce(row, &state, rowIntent)
+      // A toggled todo may leave the filter; keep the highlight on a visible row.
       state.clampSelection()
-      return .none
+      return effect
     case .deleteTapped:
-      guard let todo = state.selected else { return .none }
+      guard let id = state.selected?.id else { return .none }
       return perform { repository in
-        try await repository.delete(id: todo.id)
-        return .deleted(id: todo.id)
+        try await repository.delete(id: id)
+        return .deleted(id: id)
       }
     case .deleted(let id):
-      state.todos.removeAll { $0.id == id }
+      state.rows.remove(id: id)
       state.message = nil
       state.clampSelection()
       return .none
@@ -124,12 +134,13 @@ public struct TodosModel: Model {
     }
   }
 
-  /// Runs one database call; its error becomes a message on screen.
+  /// Runs one database call; its error, or the database's failure to open, becomes a message
+  /// on screen.
   private func perform(
     _ work: @escaping @Sendable (TodoRepository) async throws -> Intent
   ) -> Effect<Intent, Never> {
     .run { [repository] send in
-      await send(try await work(repository))
+      await send(try await work(repository.get()))
     } catch: { error, send in
       await send(.failed(String(describing: error)))
     }

@@ -40,21 +40,47 @@ public struct TodosView: View {
           .dim()
         Spacer()
       } else {
+        let rows = visibleRows
         List(
-          store.visible, selection: store.selection,
+          rows, selection: store.selection,
           onSelect: { store.send(.selectionMoved($0)) },
-          onActivate: { _ in store.send(.toggleTapped) }
-        ) { todo, _ in
-          if todo.isDone {
-            Text("[x] \(todo.title)").strikethrough().dim()
-          } else {
-            Text("[ ] \(todo.title)")
-          }
+          onActivate: { rows[$0].send(.toggleTapped) }
+        ) { row, _ in
+          TodoRowView(store: row)
         }
       }
     }
-    .onKey(.space, help: "Toggle") { store.send(.toggleTapped) }
+    .onKey(.space, help: "Toggle") { toggleSelected() }
     .onKey(["d", .delete], help: "Delete") { store.send(.deleteTapped) }
     .onKey("f", help: "Filter") { store.send(.filterTapped) }
+  }
+
+  /// The rows' own stores, for the todos the filter lets through.
+  private var visibleRows: [Store<TodoRow>] {
+    let filter = store.filter
+    return store.scope(TodosModel.rows).filter { filter.includes($0.todo) }
+  }
+
+  private func toggleSelected() {
+    let rows = visibleRows
+    guard rows.indices.contains(store.selection) else { return }
+    rows[store.selection].send(.toggleTapped)
+  }
+}
+
+/// One todo: its box, its title, and a save in flight or what failed.
+struct TodoRowView: View {
+  let store: Store<TodoRow>
+
+  var body: some View {
+    HStack {
+      if store.todo.isDone {
+        Text("[x] \(store.todo.title)").strikethrough().dim()
+      } else {
+        Text("[ ] \(store.todo.title)")
+      }
+      if store.isSaving { Text("saving…").dim() }
+      if let problem = store.problem { Text(problem).foreground(.red).lineLimit(1) }
+    }
   }
 }
