@@ -2,10 +2,13 @@ import Observation
 
 extension Store {
   /// Reads a member of the state; an observer is notified only when this member changes.
+  // Inlinable so that at the call site the key path is a literal: the read folds into a plain
+  // field access, and nothing generic is instantiated per read.
+  @inlinable @inline(__always)
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
     let value = currentState[keyPath: keyPath]
     if let observation = ObservationRuns.current {
-      if !observation.hasRead(self, keyPath) {
+      if !observation.hasRead(ObjectIdentifier(self), keyPath) {
         observe(keyPath, value: value, isEqual: { $0 == $1 }, for: observation)
       }
     } else {
@@ -16,10 +19,11 @@ extension Store {
 
   /// Reads a member of the state. It is not `Equatable`, so its observers are notified after
   /// every intent.
+  @inlinable @inline(__always)
   public subscript<Value>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
     let value = currentState[keyPath: keyPath]
     if let observation = ObservationRuns.current {
-      if !observation.hasRead(self, keyPath) {
+      if !observation.hasRead(ObjectIdentifier(self), keyPath) {
         observe(keyPath, value: value, isEqual: nil, for: observation)
       }
     } else {
@@ -29,11 +33,12 @@ extension Store {
   }
 
   /// Registers `observation` with the member at `keyPath`, once.
+  @usableFromInline
   func observe<Value>(
     _ keyPath: KeyPath<M.State, Value>,
     value: Value,
     isEqual: ((Value, Value) -> Bool)?,
-    for observation: StoreObservation
+    for observation: ObservationRun
   ) {
     let member: ObservedMember<M.State>
     if let existing = observedMembers[keyPath] {
@@ -43,7 +48,7 @@ extension Store {
       observedMembers[keyPath] = member
       updateNeedsSlowSend()
     }
-    if observation.registers(with: member) { member.add(observation) }
+    observation.register(with: member)
   }
 
   /// Every state, starting with the current one, for views that do not use Observation.
@@ -66,7 +71,8 @@ extension Store {
     return stream
   }
 
-  private func track<Value>(
+  @usableFromInline
+  func track<Value>(
     _ keyPath: KeyPath<M.State, Value>,
     value: Value?,
     isEqual: ((Value, Value) -> Bool)?
@@ -101,8 +107,13 @@ extension Store {
       for member in changed { member.didSet(registrar, self) }
     }
     if !observedMembers.isEmpty {
-      for (key, member) in observedMembers where member.changed(in: _state) {
-        if !member.scheduleObservations() { observedMembers[key] = nil }
+      for (key, member) in observedMembers {
+        // Members whose runs were all cancelled are dropped: nobody reads them any more.
+        guard member.isObserved else {
+          observedMembers[key] = nil
+          continue
+        }
+        if member.changed(in: _state) { ObservationRuns.memberChanged(member) }
       }
     }
     if observedChildren > 0 {

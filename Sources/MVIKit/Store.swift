@@ -28,7 +28,7 @@ public final class Store<M: Model> {
   @usableFromInline let scopedSend: (@MainActor (M.Intent) -> StoreTask)?
   /// A scoped store's current state in its parent: nil once the parent is gone or while the
   /// child is absent (an optional child dismissed, a row removed).
-  let upstreamState: (@MainActor () -> M.State?)?
+  @usableFromInline let upstreamState: (@MainActor () -> M.State?)?
   /// The store this one was scoped from, told when this store starts or stops being observed.
   weak var upstream: (any ObservedChild)?
   /// True once a scoped store's part of the state is gone for good (a dismissed child, a
@@ -112,7 +112,7 @@ public final class Store<M: Model> {
     if let observation = ObservationRuns.current {
       let state = currentState
       let whole = \M.State.self
-      if !observation.hasRead(self, whole) {
+      if !observation.hasRead(ObjectIdentifier(self), whole) {
         observe(whole, value: state, isEqual: { isEqualIfEquatable($0, $1) }, for: observation)
       }
       return state
@@ -127,6 +127,7 @@ public final class Store<M: Model> {
 
   /// The state now: a scoped store reads it from its parent, so it is never stale, and keeps
   /// the last one it read for when the parent is gone.
+  @inlinable @inline(__always)
   var currentState: M.State {
     if !isDetached, let upstreamState, let state = upstreamState() { _state = state }
     return _state

@@ -90,6 +90,19 @@ import Testing
     #expect(released == nil && !cancelled.isActive)
   }
 
+  @Test func anObservationKeepsItsStoreOnlyUntilItIsReleased() {
+    var store: Store<Counter>? = Store(
+      initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
+    weak let weakStore = store
+    var observation: StoreObservation? = store?.observe { _ = $0.count }
+    store = nil
+    #expect(weakStore != nil)  // the observation keeps it
+    weakStore?.send(.increment)
+    observation = nil
+    #expect(weakStore == nil)  // released with no change since: nothing left holds it
+    _ = observation
+  }
+
   @Test func observeFollowsScopedStoresAndTheWholeState() {
     let parent = Store(initialState: Pair.State(), model: Pair())
     let left = parent.scope(Pair.left)

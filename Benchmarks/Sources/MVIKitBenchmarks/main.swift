@@ -2,19 +2,25 @@ import Foundation
 
 // Every figure is measured in this run: each case beside its floor, on this machine.
 var rows: [Row] = []
-rows.append(CoreCases.syncIntent())
-rows.append(await CoreCases.effectRoundTrip())
-rows.append(await CoreCases.sideEffectEmission())
-rows.append(ObserverCases.hundredObservers())
-rows.append(ObserverCases.fineGrained())
-rows.append(CoreCases.scoping())
-rows.append(CoreCases.largeState())
-rows.append(MemoryCases.perStoreOverhead())
-rows.append(MemoryCases.noGrowth())
-rows.append(contentsOf: TerminalCases.render())
-rows.append(TerminalCases.viewFrame())
-rows.append(await CoreCases.testStoreSend())
-rows.append(QueueCases.longChain())
-rows.append(QueueCases.sendFromObserver())
+// MVIKIT_BENCH_ONLY=4a,5 runs only those cases, for profiling one of them.
+let only = ProcessInfo.processInfo.environment["MVIKIT_BENCH_ONLY"].map {
+  Set($0.split(separator: ",").map(String.init))
+}
+func wants(_ id: String) -> Bool { only?.contains(id) ?? true }
+
+if wants("1") { rows.append(CoreCases.syncIntent()) }
+if wants("2") { rows.append(await CoreCases.effectRoundTrip()) }
+if wants("3") { rows.append(await CoreCases.sideEffectEmission()) }
+if wants("4a") { rows.append(ObserverCases.hundredObservers()) }
+if wants("4b") { rows.append(ObserverCases.fineGrained()) }
+if wants("5") { rows.append(CoreCases.scoping()) }
+if wants("6") { rows.append(CoreCases.largeState()) }
+if wants("7a") { rows.append(MemoryCases.perStoreOverhead()) }
+if wants("7b") { rows.append(MemoryCases.noGrowth()) }
+if wants("8") { rows.append(contentsOf: TerminalCases.render()) }
+if wants("8c") { rows.append(TerminalCases.viewFrame()) }
+if wants("9") { rows.append(await CoreCases.testStoreSend()) }
+if wants("10") { rows.append(QueueCases.longChain()) }
+if wants("11") { rows.append(QueueCases.sendFromObserver()) }
 
 print(ResultsTable(rows: rows).markdown)

@@ -1,35 +1,34 @@
-/// A member of the state that ``Store/observe(_:)`` closures read, with the value they saw and
-/// the observations to rerun when it changes. Unlike Observation's one-shot tracking, it stays
-/// registered, so a rerun costs no re-arming.
+/// A member of the state that ``Store/observe(_:)`` closures read, with the runs to repeat
+/// when it changes. Unlike Observation's one-shot tracking it stays registered, so a rerun
+/// costs no re-arming.
 @MainActor
-class ObservedMember<State> {
-  private var observations: [Weak] = []
+class ObservedMemberBase {
+  private var runs: [ObservationRun] = []
 
-  struct Weak {
-    weak var observation: StoreObservation?
+  /// Whether any run is registered.
+  var isObserved: Bool { !runs.isEmpty }
+
+  func add(_ run: ObservationRun) {
+    runs.append(run)
   }
 
+  func remove(_ run: ObservationRun) {
+    runs.removeAll { $0 === run }
+  }
+
+  /// Runs every run not yet run in `batch`.
+  func runAll(batch: Int) {
+    for run in runs where run.batch != batch {
+      run.batch = batch
+      run.run()
+    }
+  }
+}
+
+@MainActor
+class ObservedMember<State>: ObservedMemberBase {
   /// Whether the member changed in `state` since last checked; remembers the new value.
   func changed(in state: State) -> Bool { true }
-
-  func add(_ observation: StoreObservation) {
-    observations.append(Weak(observation: observation))
-  }
-
-  /// Schedules every live observation; forgets the ones that were released or cancelled.
-  /// Returns whether any is left.
-  func scheduleObservations() -> Bool {
-    var gone = false
-    for entry in observations {
-      if let observation = entry.observation, observation.isActive {
-        ObservationRuns.schedule(observation)
-      } else {
-        gone = true
-      }
-    }
-    if gone { observations.removeAll { $0.observation?.isActive != true } }
-    return !observations.isEmpty
-  }
 }
 
 @MainActor

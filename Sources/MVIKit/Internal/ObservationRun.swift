@@ -1,0 +1,57 @@
+/// The work behind a ``StoreObservation``: the closure, and the members it registered with.
+///
+/// Observed members hold runs strongly and nothing holds a run weakly: a weak reference
+/// would give the run a side table, and every retain and release on the rerun path would take
+/// the runtime's slow path. The cycle store → member → run → closure → store is cut by
+/// ``cancel()``, which the token calls when it is cancelled or released.
+@MainActor
+@usableFromInline
+final class ObservationRun {
+  private let apply: @MainActor () -> Void
+  private(set) var isActive = true
+  /// The members this run is registered with, to leave them on ``cancel()``.
+  private var members: [ObservedMemberBase] = []
+  /// The (store, key path) pairs already registered: a rerun that reads the same members,
+  /// the usual case, finds them here without a dictionary lookup.
+  private var reads: [(store: ObjectIdentifier, path: ObjectIdentifier)] = []
+  /// The batch this run last ran in: several changed members rerun it once per send.
+  var batch = 0
+
+  init(_ apply: @escaping @MainActor () -> Void) {
+    self.apply = apply
+  }
+
+  /// Stops the run for good: it leaves its members, which let go of it, and with it of the
+  /// closure and the store the closure captured.
+  func cancel() {
+    guard isActive else { return }
+    isActive = false
+    let members = self.members
+    self.members = []
+    for member in members { member.remove(self) }
+  }
+
+  func run() {
+    guard isActive else { return }
+    let outer = ObservationRuns.current
+    ObservationRuns.current = self
+    apply()
+    ObservationRuns.current = outer
+  }
+
+  /// Whether this run already registered the read of `path` on `store`; records it when not.
+  @usableFromInline
+  func hasRead(_ store: ObjectIdentifier, _ path: AnyKeyPath) -> Bool {
+    let path = ObjectIdentifier(path)
+    for read in reads where read.store == store && read.path == path { return true }
+    reads.append((store, path))
+    return false
+  }
+
+  /// Registers this run with `member`, once.
+  func register(with member: ObservedMemberBase) {
+    guard isActive, !members.contains(where: { $0 === member }) else { return }
+    members.append(member)
+    member.add(self)
+  }
+}
