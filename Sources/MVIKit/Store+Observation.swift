@@ -1,9 +1,9 @@
 import Observation
 
 extension Store {
+  // Inlinable so that the read is specialised at the call site: nothing generic is
+  // instantiated per read, which dominated the cost of an observe rerun.
   /// Reads a member of the state; an observer is notified only when this member changes.
-  // Inlinable so that at the call site the key path is a literal: the read folds into a plain
-  // field access, and nothing generic is instantiated per read.
   @inlinable @inline(__always)
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
     let value = currentState[keyPath: keyPath]

@@ -84,7 +84,10 @@ import Transcribe
       var second: String?
       for _ in 0..<20 where second == nil {
         showcase.terminal.press("g")
-        #expect(await showcase.waitUntil { showcase.topScreen(AppScreen.poster)?.state.isLoading == false })
+        #expect(
+          await showcase.waitUntil {
+            showcase.topScreen(AppScreen.poster)?.state.isLoading == false
+          })
         let title = await shownTitle(in: showcase)
         if title != first { second = title }
       }
@@ -133,7 +136,8 @@ import Transcribe
 
   /// The title under the image, once a poster is on screen.
   func shownTitle(in showcase: ShowcaseHarness) async -> String? {
-    guard await showcase.waitUntil({ showcase.topScreen(AppScreen.poster)?.state.poster != nil }) else {
+    guard await showcase.waitUntil({ showcase.topScreen(AppScreen.poster)?.state.poster != nil })
+    else {
       return nil
     }
     return DemoServer.posterTitles.first { showcase.terminal.grid.contains($0) }

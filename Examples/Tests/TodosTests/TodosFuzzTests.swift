@@ -55,7 +55,9 @@ import Testing
         if visible.isEmpty ? state.selection != 0 : !visible.indices.contains(state.selection) {
           return "selection \(state.selection) outside \(visible.count) visible todos"
         }
-        if !visible.allSatisfy({ state.filter.includes($0.todo) }) { return "filter shows a wrong todo" }
+        if !visible.allSatisfy({ state.filter.includes($0.todo) }) {
+          return "filter shows a wrong todo"
+        }
         return nil
       }
     ).run(steps: todosFuzzSteps, seed: 4_004)

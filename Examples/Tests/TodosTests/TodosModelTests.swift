@@ -100,7 +100,9 @@ import Testing
       initialState: state,
       model: TodosModel(opening: { throw TodoStoreError.readOnly(path: "/x/todos.sqlite") }))
     await store.send(.row(Keyed(1, .toggleTapped))) { $0.rows[id: 1]?.isSaving = true }
-    await store.receive(.row(Keyed(1, .failed("\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))")))) {
+    await store.receive(
+      .row(Keyed(1, .failed("\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))")))
+    ) {
       $0.rows[id: 1]?.isSaving = false
       $0.rows[id: 1]?.problem = "\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))"
     }
