@@ -203,6 +203,25 @@ struct SignIn: Model {
     )
   }
 
+  @Test func anOutputMadeFromMembersIsObservedThroughThoseMembersOnly() {
+    let store = Store(initialState: Credentials.State(), model: Credentials())
+    let viewModel = InputOutputViewModel<Credentials, CredentialsInput, String>(
+      store: store,
+      intent: { input in
+        switch input {
+        case .email(let text): .emailChanged(text)
+        case .password(let text): .passwordChanged(Secret(text))
+        }
+      },
+      outputFromMembers: { $0.email })
+    var outputs: [String] = []
+    let observation = store.observe { _ in outputs.append(viewModel.output) }
+    viewModel.send(.password("secret1"))  // not part of the output: no rerun
+    viewModel.send(.email("ada@example.com"))
+    #expect(outputs == ["", "ada@example.com"])
+    observation.cancel()
+  }
+
   @Test func aViewModelOnAScopedStoreKeepsFollowingTheState() async {
     let parent = Store(initialState: SignIn.State(), model: SignIn())
     let viewModel = makeViewModel(store: parent.scope(SignIn.form))

@@ -18,7 +18,9 @@ public final class InputOutputViewModel<M: Model, Input, Output> {
   /// The store that holds the state; the view model adds no state of its own.
   public let store: Store<M>
   private let intent: (Input) -> M.Intent
-  private let makeOutput: (M.State) -> Output
+  /// Derives the output; it reads the state through the store, so an observer of the output
+  /// follows exactly the members it was derived from.
+  private let makeOutput: @MainActor (Store<M>) -> Output
 
   /// Wraps `store`; `intent` turns an input into an intent, `output` derives the output from a
   /// state and must be pure.
@@ -29,13 +31,29 @@ public final class InputOutputViewModel<M: Model, Input, Output> {
   ) {
     self.store = store
     self.intent = intent
-    self.makeOutput = output
+    self.makeOutput = { output($0.state) }
   }
 
-  /// The output for the current state. Reading it in an observing context (SwiftUI) tracks the
-  /// state, so the view updates when the output may have changed.
+  /// Wraps `store`; `outputFromMembers` derives the output from the store's members
+  /// (`{ LoginOutput(email: $0.email, isLoading: $0.isLoading) }`) and must be pure.
+  ///
+  /// Prefer it to a state-based `output`: a view reading the output then updates only when a
+  /// member the output is made of changes, not on every change of the state.
+  public init(
+    store: Store<M>,
+    intent: @escaping (Input) -> M.Intent,
+    outputFromMembers: @escaping @MainActor (Store<M>) -> Output
+  ) {
+    self.store = store
+    self.intent = intent
+    self.makeOutput = outputFromMembers
+  }
+
+  /// The output for the current state. Reading it in an observing context (SwiftUI,
+  /// ``Store/observe(_:)``) tracks what the output was derived from: the members it read, or
+  /// the whole state for a state-based output.
   public var output: Output {
-    makeOutput(store.state)
+    makeOutput(store)
   }
 
   /// Sends one input.
@@ -63,10 +81,10 @@ public final class InputOutputViewModel<M: Model, Input, Output> {
         // An input sequence that fails just stops feeding; outputs keep following the state.
       }
     }
-    let following = Task { [weak self, makeOutput] in
-      for await state in states {
-        guard self != nil else { break }
-        continuation.yield(makeOutput(state))
+    let following = Task { [weak self] in
+      for await _ in states {
+        guard let self else { break }
+        continuation.yield(self.output)
       }
       continuation.finish()
     }

@@ -35,12 +35,17 @@ public struct LoginOutput: Equatable, Sendable {
 
   /// The output for `state`.
   public init(state: LoginModel.State) {
-    cleanEmail = LoginValidation.cleanEmail(state.email)
-    isEmailValid = LoginValidation.isValidEmail(state.email)
-    isPasswordValid = LoginValidation.isValidPassword(state.password.value)
-    isLoginEnabled = isEmailValid && isPasswordValid && !state.isLoading
+    self.init(email: state.email, password: state.password, isLoading: state.isLoading)
+  }
+
+  /// The output for the three members it is made of.
+  public init(email: String, password: Secret<String>, isLoading: Bool) {
+    cleanEmail = LoginValidation.cleanEmail(email)
+    isEmailValid = LoginValidation.isValidEmail(email)
+    isPasswordValid = LoginValidation.isValidPassword(password.value)
+    isLoginEnabled = isEmailValid && isPasswordValid && !isLoading
     buttonColor = isLoginEnabled ? .enabled : .disabled
-    isLoading = state.isLoading
+    self.isLoading = isLoading
   }
 }
 
@@ -56,6 +61,10 @@ extension InputOutputViewModel where M == LoginModel, Input == LoginInput, Outpu
   /// A login view model over `store`, a root store or one scoped from an app's store; it adds
   /// no state, so making one for each render is cheap.
   public convenience init(store: Store<LoginModel>) {
-    self.init(store: store, intent: \.intent, output: LoginOutput.init(state:))
+    self.init(
+      store: store, intent: \.intent,
+      outputFromMembers: {
+        LoginOutput(email: $0.email, password: $0.password, isLoading: $0.isLoading)
+      })
   }
 }
