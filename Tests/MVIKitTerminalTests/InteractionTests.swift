@@ -156,6 +156,28 @@ import Testing
     #expect(!terminal.grid.contains("Broken"))
   }
 
+  @Test func aStoresSideEffectsArePresentedAsTheAppPresentsThem() async {
+    let store = Store(initialState: Greeter.State(), model: Greeter())
+    let terminal = HeadlessTerminal(
+      store: store, size: Size(width: 40, height: 10),
+      presentation: { sideEffect in
+        switch sideEffect {
+        case .toast(let text): .toast(text)
+        case .logged: nil
+        }
+      },
+      content: { Text("Home") })
+    store.send(.logTapped)
+    store.send(.greetTapped)
+    var shown = false
+    for _ in 0..<200 where !shown {
+      await Task.yield()
+      shown = terminal.grid.contains("Hello")
+    }
+    #expect(shown)
+    #expect(!terminal.grid.contains("logged"))
+  }
+
   @Test func dismissingAnAlertGivesFocusBackToTheFieldTheUserWasIn() {
     let store = Store(initialState: Form.State(), model: Form())
     let terminal = HeadlessTerminal(size: Size(width: 40, height: 10)) { FormView(store: store) }
@@ -224,5 +246,22 @@ import Testing
     let terminal = HeadlessTerminal(size: Size(width: 30, height: 6)) { FormView(store: store) }
     terminal.feed(Array("ab\u{1B}[D".utf8) + [0xFF] + Array("X\u{1B}".utf8) + [0xFF, 0xC3])
     #expect(store.email == "aXb")
+  }
+}
+
+/// Emits one side effect the terminal shows and one it leaves alone.
+struct Greeter: Model {
+  struct State: Equatable, Sendable {}
+  enum Intent: Equatable, Sendable { case greetTapped, logTapped }
+  enum SideEffect: Equatable, Sendable {
+    case toast(String)
+    case logged
+  }
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
+    switch intent {
+    case .greetTapped: .emit(.toast("Hello"))
+    case .logTapped: .emit(.logged)
+    }
   }
 }

@@ -9,7 +9,6 @@ import ShowcaseKit
 final class ShowcaseHarness {
   let showcase: ShowcaseRoot
   let terminal: HeadlessTerminal
-  private var routing: Task<Void, Never>?
 
   init(serverURL: URL, todosPath: String, audioFolder: String? = nil) {
     var options = ShowcaseOptions()
@@ -20,22 +19,12 @@ final class ShowcaseHarness {
       demoHint: "Demo account: \(DemoAccount.email) / \(DemoAccount.password)")
     let showcase = ShowcaseRoot(backends: backends)
     self.showcase = showcase
-    let terminal = HeadlessTerminal(size: Size(width: 110, height: 30), quitKeys: ["q"]) {
+    terminal = HeadlessTerminal(
+      store: showcase.store, size: Size(width: 110, height: 30), quitKeys: ["q"],
+      presentation: showcase.present
+    ) {
       showcase.view
     }
-    self.terminal = terminal
-    // What TerminalApp does with the root store's side effects.
-    let sideEffects = showcase.store.sideEffects
-    routing = Task { [weak showcase, weak terminal] in
-      for await sideEffect in sideEffects {
-        guard let presentation = showcase?.present(sideEffect) else { continue }
-        terminal?.present(presentation)
-      }
-    }
-  }
-
-  deinit {
-    routing?.cancel()
   }
 
   /// The store of the top screen's app, scoped as the screen's view scopes it.

@@ -1,3 +1,5 @@
+import MVIKit
+
 /// A terminal in memory, for tests: it renders views into a ``Grid`` and feeds them keys
 /// through the same focus and key routing as ``TerminalApp``.
 ///
@@ -15,6 +17,7 @@ public final class HeadlessTerminal {
   private let renderer: FrameRenderer
   private var decoder = KeyDecoder()
   private var shownFrame: Grid?
+  private var sideEffects: Task<Void, Never>?
 
   /// Whether a quit key was pressed.
   public private(set) var didQuit = false
@@ -39,6 +42,25 @@ public final class HeadlessTerminal {
     renderer = FrameRenderer(colorMode: colorMode)
     session.onQuit = { [weak self] in self?.didQuit = true }
     session.onInterrupt = { [weak self] in self?.wasInterrupted = true }
+  }
+
+  /// Creates a terminal of `size` showing `content` for `store`, and presents the store's
+  /// side effects as ``TerminalApp`` does: each one `presentation` maps to a toast or an
+  /// alert is shown, in order.
+  public convenience init<M: Model>(
+    store: Store<M>, size: Size, minimumSize: Size = .zero, quitKeys: [Key] = [],
+    colorMode: ColorMode = .trueColor,
+    presentation: @escaping @MainActor (M.SideEffect) -> Presentation?,
+    @ViewBuilder content: @escaping @MainActor () -> ViewGroup
+  ) {
+    self.init(
+      size: size, minimumSize: minimumSize, quitKeys: quitKeys, colorMode: colorMode,
+      content: content)
+    sideEffects = presentSideEffects(of: store, presentation) { [weak self] in self?.present($0) }
+  }
+
+  isolated deinit {
+    sideEffects?.cancel()
   }
 
   /// The terminal size; set it to simulate a resize.

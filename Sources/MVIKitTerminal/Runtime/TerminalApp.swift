@@ -54,12 +54,7 @@ public final class TerminalApp {
       size: Size(width: 80, height: 24), minimumSize: minimumSize, quitKeys: quitKeys,
       content: content)
     startSideEffects = { app in
-      Task { @MainActor [weak app] in
-        for await sideEffect in store.sideEffects {
-          guard let app, let shown = presentation(sideEffect) else { continue }
-          app.show(shown)
-        }
-      }
+      presentSideEffects(of: store, presentation) { [weak app] in app?.show($0) }
     }
     session.onQuit = { [weak self] in self?.quit() }
     session.onInterrupt = { [weak self] in
