@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "Users", targets: ["Users"]),
     .library(name: "Login", targets: ["Login"]),
     .library(name: "Todos", targets: ["Todos"]),
+    .executable(name: "transcribe", targets: ["TranscribeCLI"]),
   ],
   dependencies: [
     .package(path: ".."),
@@ -86,11 +87,12 @@ let package = Package(
     .target(
       name: "Transcribe",
       dependencies: [
-        "CPocketSphinx",
+        "CPocketSphinx", "ExampleHTTP",
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
+    .executableTarget(name: "TranscribeCLI", dependencies: ["Transcribe"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(
       name: "Poster",

@@ -16,6 +16,12 @@ public struct ShowcaseBackends: Sendable {
   public var todosURL: URL
   /// The folder Transcribe starts browsing in.
   public var audioFolder: URL
+  /// What Transcribe transcribes with.
+  public var recognizer: any SpeechRecognizer
+  /// The embedded Whisper engine, when Transcribe uses it; stopped when the showcase ends.
+  public var whisperEngine: WhisperEngine?
+  /// Where transcriptions go, for the footer.
+  public var speechSummary: String
   /// The demo account's credentials to show on the login screen, when the login goes to the
   /// embedded server.
   public var loginHint: String
@@ -29,6 +35,8 @@ public struct ShowcaseBackends: Sendable {
       options.todosPath.map { URL(fileURLWithPath: $0) }
       ?? TodoDatabaseLocation.defaultURL()
     audioFolder = AudioFolderLocation.resolve(option: options.audioFolder)
+    (recognizer, whisperEngine) = options.recognizer.makeRecognizer()
+    speechSummary = options.recognizer.summary
     loginHint = options.loginURL == nil ? demoHint : "Logging in at \(loginURL.absoluteString)"
   }
 
@@ -38,7 +46,7 @@ public struct ShowcaseBackends: Sendable {
     [
       "users: \(usersURL.absoluteString)  login: \(loginURL.absoluteString)  "
         + "posters: \(posterURL.absoluteString)",
-      "audio: \(audioFolder.path)  todos: \(todosURL.path)",
+      "audio: \(audioFolder.path)  speech: \(speechSummary)  todos: \(todosURL.path)",
     ]
   }
 

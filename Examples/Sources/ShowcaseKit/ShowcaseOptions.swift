@@ -1,4 +1,5 @@
 import Foundation
+import Transcribe
 
 /// The showcase's command-line flags: each points one app at another backend.
 public struct ShowcaseOptions: Equatable, Sendable {
@@ -12,6 +13,8 @@ public struct ShowcaseOptions: Equatable, Sendable {
   public var posterURL: URL?
   /// The folder Transcribe starts browsing in; nil for the sample folder.
   public var audioFolder: String?
+  /// Which speech recognizer Transcribe uses.
+  public var recognizer = RecognizerOptions()
   /// Whether `--help` was given.
   public var showsUsage = false
 
@@ -21,16 +24,18 @@ public struct ShowcaseOptions: Equatable, Sendable {
   /// What `--help` prints.
   public static let usage = """
     Usage: Showcase [--users-url URL] [--login-url URL] [--todos-db PATH] [--poster-url URL]
-                    [--audio-dir PATH]
+                    [--audio-dir PATH] [--stt-engine NAME] [--stt-url URL] [--stt-model NAME]
 
       --users-url URL    fetch users from URL, e.g. https://jsonplaceholder.typicode.com/users
       --login-url URL    post logins to URL instead of the embedded server
       --todos-db PATH    keep todos in the SQLite file PATH
       --poster-url URL   fetch posters from URL/posters/random instead of the embedded server
       --audio-dir PATH   start Transcribe's file browser in PATH
+    \(RecognizerOptions.usage)
 
     Without flags every app uses the embedded server on 127.0.0.1 and the default database,
-    and Transcribe starts in Samples/audio (or Examples/Samples/audio) under the current folder.
+    and Transcribe starts in Samples/audio (or Examples/Samples/audio) under the current folder,
+    transcribing with the embedded Whisper engine (installed by scripts/bootstrap.sh).
     """
 
   /// Parses `arguments` (without the program name).
@@ -58,7 +63,13 @@ public struct ShowcaseOptions: Equatable, Sendable {
         }
         options.audioFolder = path
       default:
-        throw .unknownFlag(flag)
+        let known: Bool
+        do {
+          known = try options.recognizer.parse(flag, from: &remaining)
+        } catch {
+          throw .recognizer(error)
+        }
+        guard known else { throw .unknownFlag(flag) }
       }
     }
     return options
@@ -80,6 +91,7 @@ public enum ShowcaseOptionsError: Error, Equatable, CustomStringConvertible {
   case unknownFlag(String)
   case missingValue(String)
   case invalidURL(String, String)
+  case recognizer(RecognizerOptionsError)
 
   /// What went wrong, and what to do instead.
   public var description: String {
@@ -87,6 +99,7 @@ public enum ShowcaseOptionsError: Error, Equatable, CustomStringConvertible {
     case .unknownFlag(let flag): "Unknown option \(flag). Try --help."
     case .missingValue(let flag): "\(flag) needs a value."
     case .invalidURL(let flag, let text): "\(flag) needs an http(s) URL, not \"\(text)\"."
+    case .recognizer(let error): error.description
     }
   }
 }

@@ -25,7 +25,7 @@ public final class ShowcaseRoot {
     self.backends = backends
     let screen = AppScreen(
       transcribe: TranscribeModel(
-        recognizer: PocketSphinxRecognizer(), startFolder: backends.audioFolder),
+        recognizer: backends.recognizer, startFolder: backends.audioFolder),
       poster: PosterModel(client: PosterClient(baseURL: backends.posterURL)),
       users: UsersPresenter(
         interactor: UsersInteractor(client: UsersClient(usersURL: backends.usersURL))),

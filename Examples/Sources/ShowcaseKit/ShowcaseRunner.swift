@@ -2,6 +2,7 @@ import DemoServer
 import Foundation
 import MVIKit
 import MVIKitTerminal
+import Transcribe
 
 /// Runs the showcase in the terminal and returns the process exit status.
 @MainActor
@@ -28,18 +29,25 @@ public struct ShowcaseRunner {
     let app = TerminalApp(
       store: showcase.store, minimumSize: Size(width: 72, height: 20), quitKeys: ["q"],
       presentation: showcase.present, content: { showcase.view })
+    // The engine would also exit on its own once this process is gone (it watches its input
+    // pipe); stopping it here waits for that, so no quit leaves it running for a moment.
     do {
       try await app.run()
-      await server.stop()
+      await stop(server, backends.whisperEngine)
       return 0
     } catch let error as TerminalError {
-      await server.stop()
+      await stop(server, backends.whisperEngine)
       if case .interrupted(let signal) = error { return 128 + signal }
       return fail("\(error)")
     } catch {
-      await server.stop()
+      await stop(server, backends.whisperEngine)
       return fail("\(error)")
     }
+  }
+
+  private func stop(_ server: RunningServer, _ engine: WhisperEngine?) async {
+    await engine?.stop()
+    await server.stop()
   }
 
   private func fail(_ message: String) -> Int32 {

@@ -42,14 +42,72 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     let missing = required.filter { !FileManager.default.fileExists(atPath: $0.path) }
     guard missing.isEmpty else {
       let names = missing.map(\.path).joined(separator: ", ")
-      return .notInstalled(
+      return .unavailable(
         reason: "the PocketSphinx model is missing (\(names)). Run scripts/bootstrap.sh or "
           + "install the Debian package pocketsphinx-en-us.")
     }
     return .available
   }
 
+  /// Names the engine.
+  public var name: String { "PocketSphinx (offline, WAV only)" }
+
+  /// PocketSphinx reads 16-bit PCM WAV only.
+  public var audioExtensions: Set<String> { ["wav"] }
+
+  /// Decodes free speech; with `phrases`, also decodes against a grammar of them, and keeps
+  /// that phrase only when the free decoding heard most of its words.
+  ///
+  /// A grammar alone always answers with one of its phrases, whatever was said, which would
+  /// force any other speech onto the nearest phrase.
+  public func transcribe(
+    _ audio: URL, phrases: [String]?,
+    onSegment: @escaping @Sendable (TranscriptSegment, Double?) async -> Void
+  ) async throws -> Transcript {
+    guard audio.pathExtension.lowercased() == "wav" else {
+      throw TranscribeError.unsupportedFormat(path: audio.path, recognizer: "PocketSphinx")
+    }
+    var transcript = try await transcribe(wav: audio, phrases: nil)
+    if let phrases, !phrases.isEmpty, let match = try await phraseMatch(wav: audio, phrases: phrases),
+      match.scoreGap >= Self.phraseScoreGap
+    {
+      transcript.text = match.phrase
+      transcript.mode = .phrases
+    }
+    let segment = TranscriptSegment(start: 0, end: transcript.audioDuration, text: transcript.text)
+    transcript.segments = transcript.text.isEmpty ? [] : [segment]
+    if !transcript.text.isEmpty { await onSegment(segment, transcript.audioDuration) }
+    return transcript
+  }
+
+  /// The least score per frame, in the decoder's log units, by which the best phrase must beat
+  /// the best free sequence of phones to be taken as said. Measured with espeak-ng: the sample
+  /// commands score 25–33; "please play some music in the kitchen" 14; sentences far from
+  /// every phrase find no path through the grammar at all.
+  public static let phraseScoreGap = 20.0
+
+  /// The phrase a grammar of `phrases` hears in `wav`, and by how much its score per frame beats
+  /// the best unconstrained sequence of phones over the same audio (high when the phrase
+  /// explains the audio well, low when the speech was something else); nil when no phrase fits.
+  @concurrent
+  func phraseMatch(wav: URL, phrases: [String]) async throws -> (phrase: String, scoreGap: Double)? {
+    let file = try WAVFile.read(from: wav)
+    let samples = file.monoSamples(rate: 16_000)
+    guard let grammar = PhraseGrammar(phrases: phrases) else { return nil }
+    let decoder = try Decoder(recognizer: self, freeSpeech: false)
+    try decoder.use(grammar)
+    let matched = try decoder.decodeScored(samples)
+    guard !matched.text.isEmpty, matched.frames > 0 else { return nil }
+    try decoder.usePhoneLoop(modelDirectory.appending(path: "en-us-phone.lm.bin"))
+    let phones = try decoder.decodeScored(samples)
+    return (matched.text, Double(matched.score - phones.score) / Double(matched.frames))
+  }
+
   /// Reads the WAV file, converts it to 16 kHz mono and decodes it, off the caller's actor.
+  /// - Parameters:
+  ///   - wav: The file to read.
+  ///   - phrases: The phrases to recognise, or `nil` or empty for free speech. A phrase
+  ///     grammar always answers with one of them.
   public func transcribe(wav: URL, phrases: [String]?) async throws -> Transcript {
     try await transcribe(wav: wav, phrases: phrases) { _ in }
   }
@@ -67,7 +125,7 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
   public func transcribe(
     wav: URL, phrases: [String]?, progress: @Sendable (Double) -> Void
   ) async throws -> Transcript {
-    if case .notInstalled(let reason) = availability() {
+    if case .unavailable(let reason) = availability() {
       throw TranscribeError.recognizerUnavailable(reason: reason)
     }
     let file = try WAVFile.read(from: wav)
@@ -144,6 +202,23 @@ private final class Decoder {
     else {
       throw TranscribeError.recognitionFailed(reason: "the phrase grammar was rejected")
     }
+  }
+
+  /// Switches the decoder to free phone sequences, the yardstick for a phrase's score.
+  func usePhoneLoop(_ phoneModel: URL) throws {
+    guard ps_set_allphone_file(decoder, "phones", phoneModel.path) == 0,
+      ps_set_search(decoder, "phones") == 0
+    else {
+      throw TranscribeError.recognitionFailed(reason: "the phone model could not be loaded")
+    }
+  }
+
+  /// Decodes all samples and returns the hypothesis with its path score and frame count.
+  func decodeScored(_ samples: [Int16]) throws -> (text: String, score: Int32, frames: Int32) {
+    let text = try decode(samples) { _ in }
+    var score: Int32 = 0
+    _ = ps_get_hyp(decoder, &score)
+    return (text, score, ps_get_n_frames(decoder))
   }
 
   /// Feeds the samples in chunks, checking for cancellation between them, and returns the best

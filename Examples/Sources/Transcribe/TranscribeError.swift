@@ -20,6 +20,20 @@ public enum TranscribeError: Error, Sendable, Equatable, CustomStringConvertible
   case noAudio(path: String)
   /// The speech engine or its model files are missing.
   case recognizerUnavailable(reason: String)
+  /// This recognizer cannot read files of this kind.
+  case unsupportedFormat(path: String, recognizer: String)
+  /// The engine could not decode the file as audio; the reason is the engine's.
+  case undecodableAudio(path: String, reason: String)
+  /// The transcription service needs an API key and none was given.
+  case apiKeyMissing(service: String)
+  /// The transcription service refused the API key.
+  case apiKeyRejected(service: String)
+  /// The transcription service could not be reached or broke off its answer.
+  case serviceUnreachable(service: String, reason: String)
+  /// The transcription service answered with an error.
+  case serviceFailed(service: String, status: Int, message: String)
+  /// The embedded engine process ended while it was working.
+  case engineStopped(reason: String)
   /// The speech engine failed; the reason says at which step.
   case recognitionFailed(reason: String)
   /// Phrases contain words that are not in the pronunciation dictionary.
@@ -50,6 +64,23 @@ public enum TranscribeError: Error, Sendable, Equatable, CustomStringConvertible
       return "\(path) contains no audio samples."
     case .recognizerUnavailable(let reason):
       return "Speech recognition is not available: \(reason)"
+    case .unsupportedFormat(let path, let recognizer):
+      return "\(recognizer) cannot read \(path): it reads WAV files only. Use the Whisper "
+        + "engine (the default) for MP3, FLAC, OGG or M4A."
+    case .undecodableAudio(let path, let reason):
+      return "\(path) could not be read as audio: \(reason)"
+    case .apiKeyMissing(let service):
+      return "The transcription service at \(service) needs an API key: set OPENAI_API_KEY."
+    case .apiKeyRejected(let service):
+      return "The transcription service at \(service) refused the API key (HTTP 401): check "
+        + "OPENAI_API_KEY."
+    case .serviceUnreachable(let service, let reason):
+      return "The transcription service at \(service) could not be reached: \(reason)"
+    case .serviceFailed(let service, let status, let message):
+      return "The transcription service at \(service) answered HTTP \(status): \(message)"
+    case .engineStopped(let reason):
+      return "The Whisper engine stopped while transcribing (\(reason)). Press s to try again: "
+        + "it will be started again."
     case .recognitionFailed(let reason):
       return "Speech recognition failed: \(reason)."
     case .unknownWords(let words):

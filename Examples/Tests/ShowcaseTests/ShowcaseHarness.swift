@@ -3,6 +3,7 @@ import Foundation
 import MVIKit
 import MVIKitTerminal
 import ShowcaseKit
+import Transcribe
 
 /// The showcase wired as `Showcase` wires it, but on a headless terminal.
 @MainActor
@@ -10,10 +11,14 @@ final class ShowcaseHarness {
   let showcase: ShowcaseRoot
   let terminal: HeadlessTerminal
 
-  init(serverURL: URL, todosPath: String, audioFolder: String? = nil) {
+  init(
+    serverURL: URL, todosPath: String, audioFolder: String? = nil,
+    speechEngine: RecognizerOptions.Engine = .whisper
+  ) {
     var options = ShowcaseOptions()
     options.todosPath = todosPath
     options.audioFolder = audioFolder
+    options.recognizer.engine = speechEngine
     let backends = ShowcaseBackends(
       options: options, serverURL: serverURL,
       demoHint: "Demo account: \(DemoAccount.email) / \(DemoAccount.password)")
@@ -30,6 +35,11 @@ final class ShowcaseHarness {
   /// The store of the top screen's app, scoped as the screen's view scopes it.
   func topScreen<Child: Model>(_ link: OptionalChildLink<AppScreen, Child>) -> Store<Child>? {
     showcase.store.scope(ShowcaseModel.screens).last?.scope(link)
+  }
+
+  /// Stops the embedded Whisper engine if Transcribe started it.
+  func close() async {
+    await showcase.backends.whisperEngine?.stop()
   }
 
   var screen: String { terminal.text.joined(separator: "\n") }

@@ -11,42 +11,46 @@ import Transcribe
 @Suite struct ShowcaseMediaTests {
   let todosPath = FileManager.default.temporaryDirectory
     .appendingPathComponent("showcase-\(UUID().uuidString)/todos.sqlite").path
-  let samples = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appending(path: "Samples/audio")
 
-  @Test func transcribeASampleWithItsPhraseList() async throws {
+  @Test func transcribeFreeSpeechWithTheEmbeddedWhisperEngine() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appending(path: "showcase-audio-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    // Speech that is in no phrase list, as an MP3.
+    let wav = folder.appending(path: "door.wav")
+    try run("espeak-ng", ["-w", wav.path, "open the door and turn on the lights"])
+    let engine = WhisperEngine.defaultDirectory()
+    try run(
+      engine.appending(path: ".venv/bin/python").path,
+      [engine.appending(path: "encode_audio.py").path, wav.path,
+        folder.appending(path: "door.mp3").path])
+    try FileManager.default.removeItem(at: wav)
     try await DemoServer.withServer { server in
       let showcase = ShowcaseHarness(
-        serverURL: server.baseURL, todosPath: todosPath, audioFolder: samples.path)
-      #expect(showcase.terminal.grid.contains("audio: \(samples.path)"))
+        serverURL: server.baseURL, todosPath: todosPath, audioFolder: folder.path)
+      #expect(showcase.terminal.grid.contains("speech: whisper (embedded)"))
       showcase.terminal.press(.enter)
-      #expect(await showcase.waitFor("Recognizer: PocketSphinx, ready"))
-      #expect(await showcase.waitFor("turn-on-the-kitchen-lights.wav"))
+      #expect(await showcase.waitFor("ready", timeout: .seconds(60)))
+      #expect(showcase.terminal.grid.contains("Recognizer: Whisper tiny.en (embedded engine)"))
       weak let store = showcase.topScreen(AppScreen.transcribe)
-      #expect(store != nil)
-      let row = try #require(
-        showcase.topScreen(AppScreen.transcribe)?.state.entries.firstIndex {
-          $0.name == "turn-on-the-kitchen-lights.wav"
-        })
-      for _ in 0..<row { showcase.terminal.press(.down) }
-      showcase.terminal.press(.enter)
-      #expect(await showcase.waitFor("File: turn-on-the-kitchen-lights.wav"))
-      #expect(showcase.terminal.grid.contains("Phrase list: on, 3 phrases from phrases.txt"))
+      showcase.terminal.press(.down, .enter)
+      #expect(await showcase.waitFor("File: door.mp3"))
+      #expect(showcase.terminal.grid.contains("Free speech (no phrases.txt)"))
       showcase.terminal.press("s")
-      #expect(await showcase.waitFor("Heard (phrase list", timeout: .seconds(60)))
-      // The transcript is a row of the panel on its own, exactly the spoken command.
-      let cells = showcase.terminal.text.flatMap { $0.split(separator: "│") }
-      #expect(
-        cells.contains { $0.trimmingCharacters(in: .whitespaces) == "turn on the kitchen lights" })
+      #expect(await showcase.waitFor("Heard (free speech", timeout: .seconds(60)))
+      #expect(showcase.screen.lowercased().contains("open the door and turn on the lights"))
       showcase.terminal.press(.escape)
       #expect(await showcase.waitFor("Five apps"))
       #expect(await showcase.waitUntil { showcase.showcase.store.path.isEmpty })
       #expect(store == nil)
+      let pid = try #require(await showcase.showcase.backends.whisperEngine?.processIdentifier)
+      await showcase.close()
+      #expect(kill(pid, 0) != 0)
     }
   }
 
-  @Test func transcribeShowsUnsupportedFilesDimmedAndExplainsThem() async throws {
+  @Test func pocketSphinxListsOtherFormatsAsUnsupportedAndExplainsThem() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appending(path: "showcase-audio-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -54,18 +58,31 @@ import Transcribe
     try Data([0xFF, 0xFB]).write(to: folder.appending(path: "song.mp3"))
     try await DemoServer.withServer { server in
       let showcase = ShowcaseHarness(
-        serverURL: server.baseURL, todosPath: todosPath, audioFolder: folder.path)
+        serverURL: server.baseURL, todosPath: todosPath, audioFolder: folder.path,
+        speechEngine: .pocketsphinx)
       showcase.terminal.press(.enter)
-      #expect(await showcase.waitFor("song.mp3  (not WAV)"))
+      #expect(await showcase.waitFor("Recognizer: PocketSphinx (offline, WAV only), ready"))
+      #expect(await showcase.waitFor("song.mp3  (unsupported)"))
       let position = try #require(showcase.terminal.grid.position(of: "song.mp3"))
       #expect(
         showcase.terminal.grid.style(column: position.column, row: position.row).attributes
           .contains(.dim))
       showcase.terminal.press(.down, .enter)
-      #expect(await showcase.waitFor("song.mp3 is not a WAV file"))
+      #expect(await showcase.waitFor("WAV only) cannot read"))
       showcase.terminal.press("s")
-      #expect(await showcase.waitFor("Pick a WAV file first"))
+      #expect(await showcase.waitFor("Pick an audio file first"))
     }
+  }
+
+  private func run(_ tool: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: tool.hasPrefix("/") ? tool : "/usr/bin/\(tool)")
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(tool) failed")
   }
 
   @Test func posterFetchesTwoPostersAndFreesItsStoreOnClose() async throws {

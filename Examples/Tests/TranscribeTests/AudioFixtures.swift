@@ -45,6 +45,13 @@ struct AudioFixtures {
     return output
   }
 
+  /// Runs sox `effects` (such as `pad 0 1` or `repeat 9`) over `input` into `name`.
+  func effects(_ input: URL, name: String, _ effects: [String]) throws -> URL {
+    let output = folder.appending(path: name)
+    try Self.run("sox", [input.path, output.path] + effects)
+    return output
+  }
+
   func write(_ data: Data, name: String) throws -> URL {
     let url = folder.appending(path: name)
     try data.write(to: url)

@@ -7,8 +7,13 @@ import Testing
 /// Random browsing, picks, starts, cancels and recogniser answers in any order.
 @Suite struct TranscribeFuzzTests {
   struct SilentRecognizer: SpeechRecognizer {
-    func availability() -> RecognizerAvailability { .available }
-    func transcribe(wav: URL, phrases: [String]?) async throws -> Transcript {
+    let name = "Silent"
+    let audioExtensions: Set<String> = ["wav"]
+    func availability() async -> RecognizerAvailability { .available }
+    func transcribe(
+      _ audio: URL, phrases: [String]?,
+      onSegment: @escaping @Sendable (TranscriptSegment, Double?) async -> Void
+    ) async throws -> Transcript {
       Transcript(text: "", mode: .freeSpeech, audioDuration: 0)
     }
   }
@@ -32,10 +37,10 @@ import Testing
         recognizer: SilentRecognizer(), startFolder: root, fallbackFolder: root),
       initialState: TranscribeModel.State(),
       generate: { random in
-        switch Int.random(in: 0..<11, using: &random) {
+        switch Int.random(in: 0..<12, using: &random) {
         case 0:
           .availabilityChecked(
-            Bool.random(using: &random) ? .available : .notInstalled(reason: "no model"))
+            Bool.random(using: &random) ? .available : .unavailable(reason: "no model"))
         case 1:
           .folderLoaded(
             listing(Int.random(in: 0..<8, using: &random)),
@@ -48,6 +53,10 @@ import Testing
         case 7: .transcribed(Transcript(text: "open the door", mode: .phrases, audioDuration: 1))
         case 8: .failed("Not a WAV file.")
         case 9: .cancelTapped
+        case 10:
+          .segmentDecoded(
+            TranscriptSegment(start: 0, end: Double.random(in: 0...5, using: &random), text: "a"),
+            audioDuration: Bool.random(using: &random) ? 4 : nil)
         default: .appeared
         }
       },
@@ -58,6 +67,9 @@ import Testing
         }
         if state.usesPhrases, state.phrases == nil { return "phrase mode without phrases" }
         if state.isTranscribing, state.pickedFile == nil { return "transcribing without a file" }
+        if let progress = state.progress, !(0...1).contains(progress) {
+          return "progress \(progress) outside 0...1"
+        }
         return nil
       }
     ).run(steps: transcribeFuzzSteps, seed: 5_000)

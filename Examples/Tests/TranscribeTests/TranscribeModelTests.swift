@@ -28,7 +28,7 @@ import Testing
     let store = TestStore(
       initialState: TranscribeModel.State(),
       model: TranscribeModel(recognizer: recognizer, startFolder: folder))
-    await store.send(.appeared)
+    await store.send(.appeared) { $0.recognizerName = recognizer.name }
     await store.receive(.availabilityChecked(availability)) { $0.availability = availability }
     await store.receive(.folderLoaded(listing, phrases: phrases)) {
       $0.listing = listing
@@ -41,7 +41,7 @@ import Testing
     try #require(store.state.entries.firstIndex { $0.name == name })
   }
 
-  /// Picks `name` and asserts the phrase list that comes with it.
+  /// Picks `name` and asserts the phrase list that comes with it, off until turned on.
   func pick(_ name: String, in store: TestStore<TranscribeModel>) async throws {
     let row = try index(of: name, in: store)
     let url = store.state.entries[row].url
@@ -50,7 +50,21 @@ import Testing
       $0.selection = row
       $0.pickedFile = url
       $0.phrases = phrases
-      $0.usesPhrases = phrases != nil
+    }
+  }
+
+  /// Receives each of `expected`'s segments, then the transcript itself.
+  func receive(_ expected: Transcript, in store: TestStore<TranscribeModel>) async {
+    for segment in expected.segments {
+      await store.receive(.segmentDecoded(segment, audioDuration: expected.audioDuration)) {
+        $0.segments.append(segment)
+        $0.audioDuration = expected.audioDuration
+      }
+    }
+    await store.receive(.transcribed(expected)) {
+      $0.isTranscribing = false
+      $0.transcript = expected
+      $0.availability = .available
     }
   }
 
@@ -61,37 +75,57 @@ import Testing
     await store.finish()
   }
 
-  @Test func aSampleIsTranscribedExactlyWithItsPhraseList() async throws {
+  @Test func aSampleIsTranscribedExactlyWithItsPhraseListTurnedOn() async throws {
     let store = try await openedStore(recognizer: PocketSphinxRecognizer())
     store.timeout = .seconds(60)  // PocketSphinx in a debug build, on a busy machine
     try await pick("turn-on-the-kitchen-lights.wav", in: store)
-    #expect(store.state.usesPhrases)
+    #expect(!store.state.usesPhrases)
+    await store.send(.phrasesToggled) { $0.usesPhrases = true }
     await store.send(.startTapped) { $0.isTranscribing = true }
     let file = try #require(store.state.pickedFile)
     let duration = try WAVFile.read(from: file).duration
+    let text = "turn on the kitchen lights"
     let expected = Transcript(
-      text: "turn on the kitchen lights", mode: .phrases, audioDuration: duration)
-    await store.receive(.transcribed(expected)) {
-      $0.isTranscribing = false
-      $0.transcript = expected
-    }
+      text: text, mode: .phrases, audioDuration: duration,
+      segments: [TranscriptSegment(start: 0, end: duration, text: text)])
+    await receive(expected, in: store)
     await store.finish()
   }
 
-  @Test func phrasesToggleSwitchesToFreeSpeech() async throws {
+  @Test func phrasesAreOffByDefaultAndToggleOn() async throws {
     let recognizer = StubRecognizer()
     let store = try await openedStore(recognizer: recognizer)
     try await pick("play-some-music.wav", in: store)
-    await store.send(.phrasesToggled) { $0.usesPhrases = false }
     await store.send(.startTapped) { $0.isTranscribing = true }
-    let expected = Transcript(text: "stub", mode: .freeSpeech, audioDuration: 1)
-    await store.receive(.transcribed(expected)) {
-      $0.isTranscribing = false
-      $0.transcript = expected
-    }
-    #expect(recognizer.calls == [nil])
+    await receive(StubRecognizer.transcript(phrases: nil), in: store)
     await store.send(.phrasesToggled) { $0.usesPhrases = true }
+    await store.send(.startTapped) {
+      $0.isTranscribing = true
+      $0.transcript = nil
+      $0.segments = []
+      $0.audioDuration = nil
+    }
+    await receive(StubRecognizer.transcript(phrases: Self.commands), in: store)
+    #expect(recognizer.calls == [nil, Self.commands])
     await store.finish()
+  }
+
+  @Test func segmentsShowAsTheyArriveAndProgressFollowsThem() {
+    var state = TranscribeModel.State()
+    state.pickedFile = URL(fileURLWithPath: "/a.wav")
+    let model = TranscribeModel(recognizer: StubRecognizer(), startFolder: Self.samples)
+    _ = model.reduce(&state, .startTapped)
+    #expect(state.progress == nil)
+    let first = TranscriptSegment(start: 0, end: 30, text: "one")
+    _ = model.reduce(&state, .segmentDecoded(first, audioDuration: 120))
+    #expect(state.segments == [first])
+    #expect(state.progress == 0.25)
+    _ = model.reduce(&state, .segmentDecoded(.init(start: 30, end: 60, text: "two"), audioDuration: nil))
+    #expect(state.progress == 0.5)
+    _ = model.reduce(&state, .cancelTapped)
+    // A segment that was already on its way when the user cancelled is not shown.
+    _ = model.reduce(&state, .segmentDecoded(.init(start: 60, end: 90, text: "late"), audioDuration: 120))
+    #expect(state.segments.map(\.text) == ["one", "two"])
   }
 
   @Test func aFolderWithoutPhrasesIsFreeSpeechAndCannotToggle() async throws {
@@ -149,11 +183,11 @@ import Testing
     await store.send(.entryActivated(row)) {
       $0.selection = row
       $0.errorMessage =
-        "song.mp3 is not a WAV file, so it cannot be read here. Pick a .wav file, or convert "
-        + "it first (for example: sox song.mp3 -b 16 out.wav)."
+        "Stub cannot read song.mp3. Pick a .wav file, convert it first (for example: sox "
+        + "song.mp3 -b 16 out.wav), or use the Whisper engine."
     }
     await store.send(.startTapped) {
-      $0.errorMessage = "Pick a WAV file first: highlight it and press Enter."
+      $0.errorMessage = "Pick an audio file first: highlight it and press Enter."
     }
     await store.finish()
   }
@@ -193,15 +227,42 @@ import Testing
   }
 
   @Test func aMissingRecognizerIsShownAndStartExplainsIt() async throws {
-    let reason = "the PocketSphinx model is missing (/nowhere). Run scripts/bootstrap.sh."
-    let recognizer = StubRecognizer(availability: .notInstalled(reason: reason))
+    let reason = "the Whisper engine is not installed. Run scripts/bootstrap.sh."
+    let recognizer = StubRecognizer(availability: .unavailable(reason: reason))
     let store = try await openedStore(
-      recognizer: recognizer, availability: .notInstalled(reason: reason))
+      recognizer: recognizer, availability: .unavailable(reason: reason))
     try await pick("open-the-front-door.wav", in: store)
-    await store.send(.startTapped) {
-      $0.errorMessage = TranscribeError.recognizerUnavailable(reason: reason).description
+    // Start tries again, so an engine installed meanwhile is found; this one is still missing.
+    await store.send(.startTapped) { $0.isTranscribing = true }
+    await store.receive(.availabilityChecked(.unavailable(reason: reason)))
+    let message = TranscribeError.recognizerUnavailable(reason: reason).description
+    await store.receive(.failed(message)) {
+      $0.isTranscribing = false
+      $0.errorMessage = message
     }
-    #expect(recognizer.calls.isEmpty)
+    await store.finish()
+  }
+
+  @Test func aStoppedEngineIsAnErrorAndTheRetryWorks() async throws {
+    let recognizer = StubRecognizer(failures: [.engineStopped(reason: "it was killed by signal 9")])
+    let store = try await openedStore(recognizer: recognizer)
+    try await pick("open-the-front-door.wav", in: store)
+    await store.send(.startTapped) { $0.isTranscribing = true }
+    let down = RecognizerAvailability.unavailable(
+      reason: "the engine stopped (it was killed by signal 9)")
+    await store.receive(.availabilityChecked(down)) { $0.availability = down }
+    let message = TranscribeError.engineStopped(reason: "it was killed by signal 9").description
+    await store.receive(.failed(message)) {
+      $0.isTranscribing = false
+      $0.errorMessage = message
+    }
+    await store.send(.startTapped) {
+      $0.isTranscribing = true
+      $0.errorMessage = nil
+    }
+    let expected = StubRecognizer.transcript(phrases: nil)
+    await receive(expected, in: store)
+    #expect(store.state.availability == .available)
     await store.finish()
   }
 
@@ -211,7 +272,7 @@ import Testing
       initialState: TranscribeModel.State(),
       model: TranscribeModel(
         recognizer: StubRecognizer(), startFolder: missing, fallbackFolder: Self.samples))
-    await store.send(.appeared)
+    await store.send(.appeared) { $0.recognizerName = "Stub" }
     await store.receive(.availabilityChecked(.available)) { $0.availability = .available }
     let fallback = try browser.list(Self.samples)
     await store.receive(.folderLoaded(fallback, phrases: Self.commands)) {
@@ -223,7 +284,7 @@ import Testing
       + " Showing \(fallback.folder.path) instead."
     await store.receive(.folderFailed(message)) { $0.errorMessage = message }
     await store.send(.startTapped) {
-      $0.errorMessage = "Pick a WAV file first: highlight it and press Enter."
+      $0.errorMessage = "Pick an audio file first: highlight it and press Enter."
     }
     await store.finish()
   }
@@ -234,7 +295,7 @@ import Testing
       initialState: TranscribeModel.State(),
       model: TranscribeModel(
         recognizer: StubRecognizer(), startFolder: missing, fallbackFolder: missing))
-    await store.send(.appeared)
+    await store.send(.appeared) { $0.recognizerName = "Stub" }
     await store.receive(.availabilityChecked(.available)) { $0.availability = .available }
     let message = TranscribeError.folderNotFound(path: missing.path).description
     await store.receive(.folderFailed(message)) { $0.errorMessage = message }
@@ -336,7 +397,8 @@ struct TemporaryAudioFolder {
   }
 }
 
-/// A recognizer that answers at once, or waits until it is cancelled.
+/// A recognizer that answers at once with one segment, fails as told, or waits until it is
+/// cancelled.
 final class StubRecognizer: SpeechRecognizer {
   private struct Record {
     var calls: [[String]?] = []
@@ -346,31 +408,54 @@ final class StubRecognizer: SpeechRecognizer {
 
   private let answer: RecognizerAvailability
   private let waits: Bool
+  private let failures: Mutex<[TranscribeError]>
   private let record = Mutex(Record())
 
-  init(availability: RecognizerAvailability = .available, waits: Bool = false) {
+  init(
+    availability: RecognizerAvailability = .available, waits: Bool = false,
+    failures: [TranscribeError] = []
+  ) {
     self.answer = availability
     self.waits = waits
+    self.failures = Mutex(failures)
   }
+
+  let name = "Stub"
+  let audioExtensions: Set<String> = ["wav"]
 
   /// The phrases of each call, in order.
   var calls: [[String]?] { record.withLock { $0.calls } }
 
-  func availability() -> RecognizerAvailability { answer }
+  /// What the stub answers for `phrases`.
+  static func transcript(phrases: [String]?) -> Transcript {
+    Transcript(
+      text: "stub", mode: phrases == nil ? .freeSpeech : .phraseHints, audioDuration: 1,
+      segments: [TranscriptSegment(start: 0, end: 1, text: "stub")])
+  }
 
-  func transcribe(wav: URL, phrases: [String]?) async throws -> Transcript {
+  func availability() async -> RecognizerAvailability { answer }
+
+  func transcribe(
+    _ audio: URL, phrases: [String]?,
+    onSegment: @escaping @Sendable (TranscriptSegment, Double?) async -> Void
+  ) async throws -> Transcript {
     record.withLock {
       $0.calls.append(phrases)
       $0.started = true
     }
+    if case .unavailable(let reason) = answer {
+      throw TranscribeError.recognizerUnavailable(reason: reason)
+    }
+    if let failure = failures.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { throw failure }
     if waits {
       // Holds the transcription open the way a long file would, until the task is cancelled.
       while !Task.isCancelled { try? await Task.sleep(for: .milliseconds(5)) }
       record.withLock { $0.cancelled = true }
       throw CancellationError()
     }
-    return Transcript(
-      text: "stub", mode: phrases == nil ? .freeSpeech : .phrases, audioDuration: 1)
+    let transcript = Self.transcript(phrases: phrases)
+    for segment in transcript.segments { await onSegment(segment, transcript.audioDuration) }
+    return transcript
   }
 
   func waitUntilStarted() async {

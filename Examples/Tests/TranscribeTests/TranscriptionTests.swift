@@ -16,8 +16,8 @@ struct TranscriptionTests {
 
   @Test func missingModelIsNotInstalled() async throws {
     let missing = PocketSphinxRecognizer(modelDirectory: URL(fileURLWithPath: "/nonexistent"))
-    guard case .notInstalled(let reason) = missing.availability() else {
-      Issue.record("expected .notInstalled")
+    guard case .unavailable(let reason) = missing.availability() else {
+      Issue.record("expected .unavailable")
       return
     }
     #expect(reason.contains("bootstrap.sh"))
@@ -120,5 +120,38 @@ struct TranscriptionTests {
     let fractions = reached.withLock { $0 }
     #expect(fractions.count == 1)
     #expect(fractions.allSatisfy { $0 > 0 && $0 < 1 })
+  }
+
+  @Test(arguments: [
+    "open the door and turn on the lights", "the quick brown fox jumps over the lazy dog",
+    "please play some music in the kitchen", "what time is it",
+  ])
+  func freeSpeechIsNeverForcedOntoAPhrase(_ sentence: String) async throws {
+    let fixtures = try AudioFixtures()
+    defer { fixtures.remove() }
+    let wav = try fixtures.speech(sentence, name: "free")
+    let transcript = try await recognizer.transcribe(wav, phrases: commands) { _, _ in }
+    #expect(transcript.mode == .freeSpeech)
+    #expect(!commands.contains(transcript.text))
+  }
+
+  @Test(arguments: commands)
+  func aSpokenPhraseIsConfirmedThroughTheProtocol(_ command: String) async throws {
+    let fixtures = try AudioFixtures()
+    defer { fixtures.remove() }
+    let wav = try fixtures.speech(command, name: "command")
+    let transcript = try await recognizer.transcribe(wav, phrases: commands) { _, _ in }
+    #expect(transcript.text == command)
+    #expect(transcript.mode == .phrases)
+  }
+
+  @Test func otherFormatsAreRefusedWithTheFix() async throws {
+    let mp3 = URL(fileURLWithPath: "/tmp/song.mp3")
+    await #expect(
+      throws: TranscribeError.unsupportedFormat(path: mp3.path, recognizer: "PocketSphinx")
+    ) {
+      try await recognizer.transcribe(mp3, phrases: nil) { _, _ in }
+    }
+    #expect(!recognizer.audioExtensions.contains("mp3"))
   }
 }

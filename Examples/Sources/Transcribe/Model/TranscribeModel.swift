@@ -1,12 +1,14 @@
 import Foundation
 import MVIKit
 
-/// Speech to text of a WAV file, offline: browse to a file, pick it, transcribe it.
+/// Speech to text of an audio file: browse to a file, pick it, transcribe it, and watch the
+/// text arrive segment by segment.
 ///
 /// The recognizer's availability is checked before anything else (the article's permission
-/// step) and stays on screen. Every failure, from a missing model to a file that is not a
-/// WAV, ends in ``State/errorMessage`` with the previous screen intact, so the user can pick
-/// another file or try again.
+/// step; for the embedded Whisper engine this starts it) and stays on screen. Every failure,
+/// from an engine that is not installed or died mid-file to a file that is not audio, ends in
+/// ``State/errorMessage`` with the previous screen intact, so the user can pick another file
+/// or try again, which starts a dead engine again.
 public struct TranscribeModel: Model {
   /// The Transcribe screen's state.
   public struct State: Equatable, Sendable {
@@ -16,16 +18,22 @@ public struct TranscribeModel: Model {
     public var folderPhrases: [String]?
     /// The highlighted row of the listing.
     public var selection = 0
-    /// The WAV file picked for transcription.
+    /// The name of the recognizer in use, once the screen has appeared.
+    public var recognizerName: String?
+    /// The audio file picked for transcription.
     public var pickedFile: URL?
     /// The phrase list that goes with the picked file, or nil when there is none.
     public var phrases: [String]?
-    /// Whether the phrase list is used (exact commands) rather than free speech.
+    /// Whether the phrase list is passed to the recognizer; off until the user turns it on.
     public var usesPhrases = false
     /// Whether the recognizer can run; nil while it is being checked.
     public var availability: RecognizerAvailability?
     /// Whether a transcription is running.
     public var isTranscribing = false
+    /// The segments decoded so far by the running (or cancelled) transcription.
+    public var segments: [TranscriptSegment] = []
+    /// The length of the audio being transcribed, once the recognizer knows it.
+    public var audioDuration: Double?
     /// The result of the last transcription.
     public var transcript: Transcript?
     /// Why the last action failed, or nil.
@@ -38,6 +46,12 @@ public struct TranscribeModel: Model {
 
     /// The entries of the listed folder.
     public var entries: [AudioFileBrowser.Entry] { listing?.entries ?? [] }
+
+    /// How much of the audio has been transcribed, from 0 to 1, while that is known.
+    public var progress: Double? {
+      guard let audioDuration, audioDuration > 0, let end = segments.last?.end else { return nil }
+      return min(end / audioDuration, 1)
+    }
   }
 
   /// What the user did, or what a check, a listing or a transcription reported.
@@ -50,6 +64,7 @@ public struct TranscribeModel: Model {
     case entryActivated(Int)
     case phrasesToggled
     case startTapped
+    case segmentDecoded(TranscriptSegment, audioDuration: Double?)
     case transcribed(Transcript)
     case failed(String)
     case cancelTapped
@@ -69,16 +84,17 @@ public struct TranscribeModel: Model {
   ///   - startFolder: The folder listed first.
   ///   - fallbackFolder: The folder listed when `startFolder` cannot be, so that there is
   ///     always somewhere to browse from; the home folder by default.
-  ///   - browser: How folders are listed; WAV files readable, other audio shown as unsupported.
+  ///   - browser: How folders are listed; by default the formats `recognizer` reads are
+  ///     listed as audio and other audio as unsupported.
   public init(
     recognizer: any SpeechRecognizer, startFolder: URL,
     fallbackFolder: URL = FileManager.default.homeDirectoryForCurrentUser,
-    browser: AudioFileBrowser = .init()
+    browser: AudioFileBrowser? = nil
   ) {
     self.recognizer = recognizer
     self.startFolder = startFolder
     self.fallbackFolder = fallbackFolder
-    self.browser = browser
+    self.browser = browser ?? AudioFileBrowser(supportedExtensions: recognizer.audioExtensions)
   }
 
   /// Applies `intent` to `state`; see the type for what each intent does.
@@ -86,6 +102,7 @@ public struct TranscribeModel: Model {
     switch intent {
     case .appeared:
       state.availability = nil
+      state.recognizerName = recognizer.name
       return .run { [recognizer] send in
         await send(.availabilityChecked(recognizer.availability()))
       }
@@ -118,7 +135,7 @@ public struct TranscribeModel: Model {
       guard state.phrases != nil else {
         state.notice =
           state.pickedFile == nil
-          ? "Pick a WAV file first." : "There is no \(Self.phrasesFileName) next to this file."
+          ? "Pick an audio file first." : "There is no \(Self.phrasesFileName) next to this file."
         return .none
       }
       state.usesPhrases.toggle()
@@ -126,9 +143,17 @@ public struct TranscribeModel: Model {
       return .none
     case .startTapped:
       return start(&state)
+    case .segmentDecoded(let segment, let audioDuration):
+      guard state.isTranscribing else { return .none }
+      state.segments.append(segment)
+      state.audioDuration = audioDuration ?? state.audioDuration
+      return .none
     case .transcribed(let transcript):
       state.isTranscribing = false
       state.transcript = transcript
+      state.segments = transcript.segments
+      state.audioDuration = transcript.audioDuration
+      state.availability = .available
       return .none
     case .failed(let message):
       state.isTranscribing = false
@@ -152,17 +177,19 @@ public struct TranscribeModel: Model {
       let wasTranscribing = state.isTranscribing
       state.pickedFile = entry.url
       state.phrases = state.folderPhrases
-      state.usesPhrases = state.folderPhrases != nil
+      state.usesPhrases = false
       state.isTranscribing = false
       state.transcript = nil
+      state.segments = []
+      state.audioDuration = nil
       state.errorMessage = nil
       state.notice = nil
       // A result for the old file must not land under the new one's name.
       return wasTranscribing ? .cancel(id: WorkID.transcription) : .none
     case .unsupportedAudio:
       state.errorMessage =
-        "\(entry.name) is not a WAV file, so it cannot be read here. Pick a .wav file, or "
-        + "convert it first (for example: sox \(entry.name) -b 16 out.wav)."
+        "\(recognizer.name) cannot read \(entry.name). Pick a .wav file, convert it first "
+        + "(for example: sox \(entry.name) -b 16 out.wav), or use the Whisper engine."
       return .none
     }
   }
@@ -170,21 +197,32 @@ public struct TranscribeModel: Model {
   private func start(_ state: inout State) -> Effect<Intent, Never> {
     guard !state.isTranscribing else { return .none }
     guard let file = state.pickedFile else {
-      state.errorMessage = "Pick a WAV file first: highlight it and press Enter."
-      return .none
-    }
-    if case .notInstalled(let reason) = state.availability {
-      state.errorMessage = TranscribeError.recognizerUnavailable(reason: reason).description
+      state.errorMessage = "Pick an audio file first: highlight it and press Enter."
       return .none
     }
     state.isTranscribing = true
     state.transcript = nil
+    state.segments = []
+    state.audioDuration = nil
     state.errorMessage = nil
     state.notice = nil
     let phrases = state.usesPhrases ? state.phrases : nil
+    // No check of `availability` first: trying again is how a stopped engine is restarted or
+    // a newly installed one found.
     return .run { [recognizer] send in
-      await send(.transcribed(try await recognizer.transcribe(wav: file, phrases: phrases)))
+      let transcript = try await recognizer.transcribe(file, phrases: phrases) { segment, length in
+        await send(.segmentDecoded(segment, audioDuration: length))
+      }
+      await send(.transcribed(transcript))
     } catch: { error, send in
+      switch error as? TranscribeError {
+      case .recognizerUnavailable(let reason):
+        await send(.availabilityChecked(.unavailable(reason: reason)))
+      case .engineStopped(let reason):
+        await send(.availabilityChecked(.unavailable(reason: "the engine stopped (\(reason))")))
+      default:
+        break
+      }
       await send(.failed(Self.message(for: error)))
     }
     .cancellable(id: WorkID.transcription, cancelInFlight: true)

@@ -24,7 +24,8 @@ public struct TranscribeView: View {
   }
 }
 
-/// The folder listing: `..`, folders, WAV files, and other audio dimmed as unsupported.
+/// The folder listing: `..`, folders, audio files, and audio the recognizer cannot read
+/// dimmed as unsupported.
 struct FileBrowserView: View {
   let store: Store<TranscribeModel>
 
@@ -67,12 +68,13 @@ struct EntryRow: View {
     case .audio:
       Text((isPicked ? "▶ " : "  ") + entry.name)
     case .unsupportedAudio:
-      Text("  " + entry.name + "  (not WAV)").dim()
+      Text("  " + entry.name + "  (unsupported)").dim()
     }
   }
 }
 
-/// The recognizer's status, the picked file, the phrase mode, and the transcript or error.
+/// The recognizer's status, the picked file, the phrase mode, and the transcript as it arrives,
+/// or the error.
 struct TranscriptPanel: View {
   let store: Store<TranscribeModel>
 
@@ -83,11 +85,16 @@ struct TranscriptPanel: View {
       Text(phraseMode).dim()
       Divider()
       if store.isTranscribing {
-        Spinner("Transcribing… (c cancels)").foreground(.yellow)
+        Spinner(Self.progressLabel(store.progress)).foreground(.yellow)
+        // The newest lines; a long file's first ones scroll off as a terminal's would.
+        ForEach(store.segments.suffix(Self.visibleSegments)) { Text(Self.line($0)).foreground(.green) }
       } else if let transcript = store.transcript {
         Text(Self.heading(transcript)).dim()
         Text(transcript.text.isEmpty ? "(no speech found)" : transcript.text).bold()
           .foreground(.green)
+      } else if !store.segments.isEmpty {
+        Text("Transcribed before the stop:").dim()
+        ForEach(store.segments.suffix(Self.visibleSegments)) { Text(Self.line($0)) }
       } else if store.pickedFile != nil, store.errorMessage == nil {
         Text("Press s to transcribe.").dim()
       }
@@ -105,26 +112,46 @@ struct TranscriptPanel: View {
   @ViewBuilder var availability: some View {
     switch store.availability {
     case nil:
-      Spinner("Checking the recognizer…")
+      Spinner("Starting \(store.recognizerName ?? "the recognizer")…")
     case .available:
-      Text("Recognizer: PocketSphinx, ready (offline)").foreground(.green)
-    case .notInstalled(let reason):
-      Text("Recognizer not installed: \(reason)").foreground(.red)
+      Text("Recognizer: \(store.recognizerName ?? "ready"), ready").foreground(.green)
+    case .unavailable(let reason):
+      Text("Recognizer unavailable: \(reason)").foreground(.red)
     }
   }
 
   var phraseMode: String {
     guard let phrases = store.phrases else {
       return store.pickedFile == nil
-        ? "Enter picks a WAV file." : "Free speech (no \(TranscribeModel.phrasesFileName))"
+        ? "Enter picks an audio file." : "Free speech (no \(TranscribeModel.phrasesFileName))"
     }
     let source = "\(phrases.count) phrases from \(TranscribeModel.phrasesFileName)"
-    return store.usesPhrases ? "Phrase list: on, \(source)" : "Phrase list: off, free speech"
+    return store.usesPhrases
+      ? "Phrase list: on (p turns off), \(source)" : "Phrase list: off (p turns on), free speech"
   }
 
   static func heading(_ transcript: Transcript) -> String {
-    let mode = transcript.mode == .phrases ? "phrase list" : "free speech"
-    let seconds = (transcript.audioDuration * 10).rounded() / 10
-    return "Heard (\(mode), \(seconds) s of audio):"
+    let mode =
+      switch transcript.mode {
+      case .freeSpeech: "free speech"
+      case .phraseHints: "free speech, phrase list as hints"
+      case .phrases: "phrase list"
+      }
+    return "Heard (\(mode), \(seconds(transcript.audioDuration)) s of audio):"
+  }
+
+  static let visibleSegments = 8
+
+  static func progressLabel(_ progress: Double?) -> String {
+    guard let progress else { return "Transcribing… (c cancels)" }
+    return "Transcribing… \(Int((progress * 100).rounded(.down)))% (c cancels)"
+  }
+
+  static func line(_ segment: TranscriptSegment) -> String {
+    "[\(seconds(segment.start))–\(seconds(segment.end)) s] \(segment.text)"
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    String((value * 10).rounded() / 10)
   }
 }
