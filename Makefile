@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_DIRS := Sources Tests $(wildcard Examples/Sources Examples/Tests Benchmarks/Sources)
 
-.PHONY: demo test test-core test-examples e2e lint format docs bootstrap bench tsan soak
+.PHONY: demo test test-core test-examples e2e lint format docs bootstrap bench bench-stt tsan soak
 
 demo: bootstrap
 	@if [ -f Examples/Package.swift ] && [ -d Examples/Sources/Showcase ]; then \
@@ -39,6 +39,10 @@ docs:
 
 bench:
 	cd Benchmarks && $(SWIFT) run -c release MVIKitBenchmarks
+
+# Word error rate and speed of the Transcribe sample's speech-to-text engines (Whisper, PocketSphinx).
+bench-stt:
+	SWIFT="$(SWIFT)" bash scripts/bench-stt.sh $(ARGS)
 
 # The core's tests under ThreadSanitizer, in their own build folder.
 tsan:

@@ -126,7 +126,8 @@ private final class StreamDelegate: NSObject, URLSessionDataDelegate, Sendable {
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
-    finish(with: error.map { ($0 as? URLError).map(TransportFailure.init) ?? .unreachable("\($0)") })
+    finish(
+      with: error.map { ($0 as? URLError).map(TransportFailure.init) ?? .unreachable("\($0)") })
   }
 
   /// Ends whichever of the two the caller is waiting on, then lets the session go.

@@ -38,7 +38,7 @@ public struct ShowcaseView: View {
         ↑/↓ choose · Enter open · Esc back · Tab next field · ? this help · q quit
         Users: Enter details, r reload · Todos: Enter add or toggle, d delete, f filter
         Login: type, Tab to the next field, Enter logs in
-        Transcribe: Enter opens a folder or picks a WAV, s start, c cancel, p phrase list
+        Transcribe: Enter opens a folder or picks a file, s start, c cancel, p phrase list
         Poster: g or Enter on the button gets a poster
         """,
       onDismiss: onDismiss)

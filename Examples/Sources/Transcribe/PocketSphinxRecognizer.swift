@@ -68,7 +68,8 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
       throw TranscribeError.unsupportedFormat(path: audio.path, recognizer: "PocketSphinx")
     }
     var transcript = try await transcribe(wav: audio, phrases: nil)
-    if let phrases, !phrases.isEmpty, let match = try await phraseMatch(wav: audio, phrases: phrases),
+    if let phrases, !phrases.isEmpty,
+      let match = try await phraseMatch(wav: audio, phrases: phrases),
       match.scoreGap >= Self.phraseScoreGap
     {
       transcript.text = match.phrase
@@ -90,7 +91,8 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
   /// the best unconstrained sequence of phones over the same audio (high when the phrase
   /// explains the audio well, low when the speech was something else); nil when no phrase fits.
   @concurrent
-  func phraseMatch(wav: URL, phrases: [String]) async throws -> (phrase: String, scoreGap: Double)? {
+  func phraseMatch(wav: URL, phrases: [String]) async throws -> (phrase: String, scoreGap: Double)?
+  {
     let file = try WAVFile.read(from: wav)
     let samples = file.monoSamples(rate: 16_000)
     guard let grammar = PhraseGrammar(phrases: phrases) else { return nil }

@@ -25,8 +25,7 @@ public struct Transcript: Sendable, Equatable {
   ///   - mode: How the phrase list took part.
   ///   - audioDuration: The length of the audio, in seconds.
   ///   - segments: The text piece by piece, if known.
-  public init(text: String, mode: Mode, audioDuration: Double, segments: [TranscriptSegment] = [])
-  {
+  public init(text: String, mode: Mode, audioDuration: Double, segments: [TranscriptSegment] = []) {
     self.text = text
     self.mode = mode
     self.audioDuration = audioDuration

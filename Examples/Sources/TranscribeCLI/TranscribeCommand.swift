@@ -68,8 +68,10 @@ struct TranscribeCommand {
     let text = transcript.text.replacingOccurrences(of: "\n", with: " ")
     guard tabSeparated else { return "\(path): \(text)" }
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return [path, String(format: "%.3f", transcript.audioDuration), String(format: "%.3f", seconds),
-      text.replacingOccurrences(of: "\t", with: " ")].joined(separator: "\t")
+    return [
+      path, String(format: "%.3f", transcript.audioDuration), String(format: "%.3f", seconds),
+      text.replacingOccurrences(of: "\t", with: " "),
+    ].joined(separator: "\t")
   }
 }
 

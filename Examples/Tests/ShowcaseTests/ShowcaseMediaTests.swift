@@ -23,8 +23,10 @@ import Transcribe
     let engine = WhisperEngine.defaultDirectory()
     try run(
       engine.appending(path: ".venv/bin/python").path,
-      [engine.appending(path: "encode_audio.py").path, wav.path,
-        folder.appending(path: "door.mp3").path])
+      [
+        engine.appending(path: "encode_audio.py").path, wav.path,
+        folder.appending(path: "door.mp3").path,
+      ])
     try FileManager.default.removeItem(at: wav)
     try await DemoServer.withServer { server in
       let showcase = ShowcaseHarness(

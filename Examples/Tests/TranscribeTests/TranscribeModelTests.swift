@@ -120,11 +120,13 @@ import Testing
     _ = model.reduce(&state, .segmentDecoded(first, audioDuration: 120))
     #expect(state.segments == [first])
     #expect(state.progress == 0.25)
-    _ = model.reduce(&state, .segmentDecoded(.init(start: 30, end: 60, text: "two"), audioDuration: nil))
+    _ = model.reduce(
+      &state, .segmentDecoded(.init(start: 30, end: 60, text: "two"), audioDuration: nil))
     #expect(state.progress == 0.5)
     _ = model.reduce(&state, .cancelTapped)
     // A segment that was already on its way when the user cancelled is not shown.
-    _ = model.reduce(&state, .segmentDecoded(.init(start: 60, end: 90, text: "late"), audioDuration: 120))
+    _ = model.reduce(
+      &state, .segmentDecoded(.init(start: 60, end: 90, text: "late"), audioDuration: 120))
     #expect(state.segments.map(\.text) == ["one", "two"])
   }
 

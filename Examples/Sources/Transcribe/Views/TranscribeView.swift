@@ -87,7 +87,9 @@ struct TranscriptPanel: View {
       if store.isTranscribing {
         Spinner(Self.progressLabel(store.progress)).foreground(.yellow)
         // The newest lines; a long file's first ones scroll off as a terminal's would.
-        ForEach(store.segments.suffix(Self.visibleSegments)) { Text(Self.line($0)).foreground(.green) }
+        ForEach(store.segments.suffix(Self.visibleSegments)) {
+          Text(Self.line($0)).foreground(.green)
+        }
       } else if let transcript = store.transcript {
         Text(Self.heading(transcript)).dim()
         Text(transcript.text.isEmpty ? "(no speech found)" : transcript.text).bold()

@@ -138,7 +138,9 @@ public struct TranscriptionService: Sendable {
 
   private func authorized(_ request: URLRequest) -> URLRequest {
     var request = request
-    if let apiKey { request.setValue("Bearer \(apiKey.value)", forHTTPHeaderField: "Authorization") }
+    if let apiKey {
+      request.setValue("Bearer \(apiKey.value)", forHTTPHeaderField: "Authorization")
+    }
     return request
   }
 
@@ -181,7 +183,8 @@ public struct TranscriptionService: Sendable {
 
   private func failure(status: Int, reply: TranscriptionReply?, file: URL?) -> TranscribeError {
     if status == 401 {
-      return apiKey == nil ? .apiKeyMissing(service: serviceName) : .apiKeyRejected(service: serviceName)
+      return apiKey == nil
+        ? .apiKeyMissing(service: serviceName) : .apiKeyRejected(service: serviceName)
     }
     let message = reply?.error?.message.map { apiKey?.redacting($0) ?? $0 }
     if status == 400, let file, let message, reply?.error?.param == "file" {
