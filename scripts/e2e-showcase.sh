@@ -71,7 +71,13 @@ expect_screen "audio: $PWD/Examples/Samples/audio" "footer shows the sample audi
 
 # Transcribe: the embedded Whisper engine starts; free speech that is in no phrase list (an
 # MP3) comes out right, and so does a command WAV with the phrase list passed as hints.
-engine_pids() { pgrep -f "TranscriptionEngine/engine.py" || true; }
+# The engine started by this showcase: a child of the Showcase process.
+showcase_engine() {
+  local parent
+  parent="$(pgrep -x Showcase | head -n 1)"
+  [ -n "$parent" ] && pgrep -P "$parent" -f "TranscriptionEngine/engine.py" | head -n 1
+}
+is_gone() { for _ in $(seq 1 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; return 1; }
 expect_screen_ci() {
   for _ in $(seq 1 600); do
     if screen | tr -d '\n' | tr -s ' ' | grep -qiF -- "$1"; then pass "$2"; return; fi
@@ -82,7 +88,8 @@ expect_screen_ci() {
 keys Enter
 wait_for "Recognizer: Whisper tiny.en (embedded engine), ready" 600
 expect_screen "Recognizer: Whisper tiny.en (embedded engine), ready" "Transcribe starts the Whisper engine"
-if [ -n "$(engine_pids)" ]; then pass "the engine runs as its own process"; else fail "no engine process"; fi
+engine="$(showcase_engine)"
+if [ -n "$engine" ]; then pass "the engine runs as its own process"; else fail "no engine process"; fi
 expect_screen "open-the-door-and-turn-on-the-lights.mp3" "Transcribe lists MP3 files"
 keys Down Enter
 expect_screen "File: open-the-door-and-turn-on-the-lights.mp3" "Enter picks the MP3"
@@ -173,26 +180,39 @@ done
 keys Tab Down Space
 expect_screen "[x] bread" "Space toggles the selected todo"
 quit_showcase "first run"
+if [ -n "$engine" ] && is_gone "$engine"; then pass "quitting stops the engine"; else fail "engine left running after quit"; fi
 
 start_showcase
 keys Down Down Down Down Enter
 expect_screen "[x] bread" "after a relaunch the toggled todo is still done"
 expect_screen "[ ] eggs" "after a relaunch the other todos are still there"
 quit_showcase "second run"
-if [ -z "$(engine_pids)" ]; then pass "quitting stops the engine"; else fail "engine left running after quit"; fi
 
 # A showcase killed with SIGKILL cannot stop its engine; the engine sees its input pipe close
 # and exits on its own.
 start_showcase
 keys Enter
 wait_for "Recognizer: Whisper tiny.en (embedded engine), ready" 600
-if [ -n "$(engine_pids)" ]; then pass "reopened Transcribe starts the engine"; else fail "no engine process"; fi
+engine="$(showcase_engine)"
+if [ -n "$engine" ]; then pass "reopened Transcribe starts the engine"; else fail "no engine process"; fi
 pkill -KILL -x Showcase
-gone=""
-for _ in $(seq 1 50); do
-  if [ -z "$(engine_pids)" ]; then gone=1; break; fi
-  sleep 0.1
-done
-if [ -n "$gone" ]; then pass "kill -9 of the showcase leaves no engine behind"; else fail "orphan engine after kill -9"; fi
+if [ -n "$engine" ] && is_gone "$engine"; then
+  pass "kill -9 of the showcase leaves no engine behind"
+else
+  fail "orphan engine after kill -9"
+fi
+
+# SIGTERM: the showcase restores the terminal, stops its engine and exits 128+15.
+start_showcase
+keys Enter
+wait_for "Recognizer: Whisper tiny.en (embedded engine), ready" 600
+engine="$(showcase_engine)"
+pkill -TERM -x Showcase
+expect_screen "EXIT=143" "SIGTERM ends the showcase with status 143"
+if [ -n "$engine" ] && is_gone "$engine"; then
+  pass "SIGTERM stops the engine"
+else
+  fail "engine left running after SIGTERM"
+fi
 
 finish_checks

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# End-to-end check of the `transcribe` command: transcripts of the sample files on the embedded
+# Whisper engine, readable failures with exit status 1, and no engine left running afterwards.
+set -u
+cd "$(dirname "$0")/.."
+source scripts/lib/tmux-checks.sh
+
+if ! swift build --package-path Examples --product transcribe >/tmp/mvikit-cli-build.log 2>&1; then
+  cat /tmp/mvikit-cli-build.log >&2
+  echo "FAIL: building transcribe failed" >&2
+  exit 1
+fi
+binary="$(swift build --package-path Examples --show-bin-path)/transcribe"
+audio=Examples/Samples/audio
+engine_pids() { pgrep -f "TranscriptionEngine/engine.py" || true; }
+before="$(engine_pids)"
+
+out="$("$binary" "$audio/open-the-door-and-turn-on-the-lights.mp3" "$audio/play-some-music.wav" 2>&1)"
+status=$?
+if [ "$status" -eq 0 ]; then pass "transcribe exits 0"; else fail "transcribe exited $status: $out"; fi
+if printf '%s\n' "$out" | grep -qi "open-the-door-and-turn-on-the-lights.mp3: open the door and turn on the lights"; then
+  pass "the MP3 sentence comes out right"
+else
+  fail "wrong MP3 transcript: $out"
+fi
+if printf '%s\n' "$out" | grep -qi "play-some-music.wav: play some music"; then
+  pass "the WAV command comes out right"
+else
+  fail "wrong WAV transcript: $out"
+fi
+if [ "$(printf '%s\n' "$out" | wc -l)" -eq 2 ]; then pass "one line per file"; else fail "not one line per file: $out"; fi
+if [ "$(engine_pids)" = "$before" ]; then pass "no engine left running"; else fail "engine left running"; fi
+
+out="$("$binary" /nonexistent/x.wav 2>&1)"
+status=$?
+if [ "$status" -eq 1 ] && printf '%s' "$out" | grep -qF "There is no file at /nonexistent/x.wav."; then
+  pass "a missing file is a readable error with status 1"
+else
+  fail "missing file: status $status, '$out'"
+fi
+
+out="$(MVIKIT_STT_ENGINE_DIR=/nonexistent "$binary" "$audio/play-some-music.wav" 2>&1)"
+status=$?
+if [ "$status" -eq 1 ] && printf '%s' "$out" | grep -qF "the Whisper engine is missing"; then
+  pass "a missing engine is a readable error with status 1"
+else
+  fail "missing engine: status $status, '$out'"
+fi
+
+out="$(env -u OPENAI_API_KEY "$binary" --stt-url http://127.0.0.1:9/v1 "$audio/play-some-music.wav" 2>&1)"
+status=$?
+if [ "$status" -eq 1 ] && printf '%s' "$out" | grep -qF "could not be reached"; then
+  pass "an unreachable service is a readable error with status 1"
+else
+  fail "unreachable service: status $status, '$out'"
+fi
+
+finish_checks
