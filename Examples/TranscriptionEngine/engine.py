@@ -61,6 +61,7 @@ MAX_PART_HEADER_BYTES = 16 * 1024
 MAX_PARTS = 64
 READ_CHUNK = 256 * 1024
 RESPONSE_FORMATS = ("json", "text", "verbose_json")
+TEMP_PREFIX = "mvikit-stt-"  # temp folder: mvikit-stt-<pid>-<random>, removed at exit
 
 _temp_dir: str | None = None
 
@@ -637,6 +638,7 @@ class Handler(BaseHTTPRequestHandler):
             raise APIError(411, "Send the upload with a Content-Length header (chunked requests are not supported).")
         length = self._content_length()
         if length is None:
+            self.close_connection = True  # where this request ends is unknown
             raise APIError(411, "The request needs a Content-Length header.")
         if length > MAX_BODY_BYTES:
             raise APIError(413, f"The request body is {length} bytes; the limit is {MAX_BODY_BYTES} bytes.")
@@ -838,6 +840,27 @@ class Handler(BaseHTTPRequestHandler):
 # Startup
 
 
+def _sweep_stale_temp_dirs() -> None:
+    """Removes the temp folders of engines that were killed outright (SIGKILL leaves them)."""
+    base = tempfile.gettempdir()
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return
+    for name in names:
+        if not name.startswith(TEMP_PREFIX):
+            continue
+        pid_text = name[len(TEMP_PREFIX):].split("-", 1)[0]
+        if not pid_text.isdigit():
+            continue
+        try:
+            os.kill(int(pid_text), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(base, name), ignore_errors=True)
+        except OSError:
+            pass  # alive, but not ours to signal
+
+
 def _is_loopback(host: str) -> bool:
     if host.lower() == "localhost":
         return True
@@ -875,7 +898,10 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--host {args.host} is not a loopback address; the engine has no TLS and serves this machine "
                      "only (pass --allow-remote to override)")
 
-    ready_out = _claim_stdout()
+    try:
+        ready_out = _claim_stdout()
+    except OSError as exc:
+        _fail_startup(f"stdout is not usable ({exc.strerror}); the engine reports its port there")
     signal.signal(signal.SIGTERM, lambda *_: _exit_now(0))
     signal.signal(signal.SIGINT, lambda *_: _exit_now(0))
 
@@ -906,7 +932,8 @@ def main(argv: list[str] | None = None) -> None:
     # From here on, end of file on stdin ends the process (checked after the quick checks above,
     # so that a missing install is always reported, even by a parent that closed stdin already).
     threading.Thread(target=_watch_stdin, name="stdin-watch", daemon=True).start()
-    _temp_dir = tempfile.mkdtemp(prefix="mvikit-stt-")
+    _sweep_stale_temp_dirs()
+    _temp_dir = tempfile.mkdtemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-")
     try:
         model = WhisperModel(model_path, device="cpu", compute_type="int8", cpu_threads=args.threads)
     except Exception as exc:  # noqa: BLE001
@@ -919,8 +946,11 @@ def main(argv: list[str] | None = None) -> None:
 
     host, port = server.server_address[:2]
     shown = f"[{host}]" if ":" in host else host
-    ready_out.write(READY_LINE.format(host=shown, port=port) + "\n")
-    ready_out.flush()
+    try:
+        ready_out.write(READY_LINE.format(host=shown, port=port) + "\n")
+        ready_out.flush()
+    except OSError:
+        pass  # nobody reads stdout: serve anyway, until stdin ends
     try:
         server.serve_forever(poll_interval=0.5)
     except Exception as exc:  # noqa: BLE001
