@@ -49,10 +49,8 @@ package struct HTTPStream: Sendable {
     let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     var prepared = request
     prepared.timeoutInterval = seconds
-    // An upload task with an empty body fails a GET in swift-corelibs-foundation.
-    let task =
-      body.isEmpty
-      ? session.dataTask(with: prepared) : session.uploadTask(with: prepared, from: body)
+    if !body.isEmpty { prepared.httpBody = body }
+    let task = session.dataTask(with: prepared)
     delegate.attach(task: task, session: session)
     do {
       return try await withTaskCancellationHandler {

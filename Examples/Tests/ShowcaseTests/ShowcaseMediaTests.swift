@@ -36,6 +36,7 @@ import Transcribe
       #expect(await showcase.waitFor("ready", timeout: .seconds(60)))
       #expect(showcase.terminal.grid.contains("Recognizer: Whisper tiny.en (embedded engine)"))
       weak let store = showcase.topScreen(AppScreen.transcribe)
+      #expect(await showcase.waitFor("  door.mp3"))
       showcase.terminal.press(.down, .enter)
       #expect(await showcase.waitFor("File: door.mp3"))
       #expect(showcase.terminal.grid.contains("Free speech (no phrases.txt)"))
