@@ -35,7 +35,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        "CPNG",
+        "CPNG", "CTurboJPEG", "CWebP",
       ]
     ),
     .target(name: "ExampleHTTP"),
@@ -94,10 +94,14 @@ let package = Package(
     ),
     .executableTarget(name: "TranscribeCLI", dependencies: ["Transcribe"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(
+      name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
     .target(
       name: "Poster",
       dependencies: [
-        "CPNG", "ExampleHTTP",
+        "CPNG", "CTurboJPEG", "CWebP", "CGIF", "ExampleHTTP",
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
@@ -135,7 +139,7 @@ let package = Package(
     .testTarget(
       name: "PosterTests",
       dependencies: [
-        "Poster", "DemoServer", .product(name: "Hummingbird", package: "hummingbird"),
+        "Poster", "DemoServer", "CGIF", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "MVIKitTerminal", package: root),
         .product(name: "MVIKitTesting", package: root),
       ]

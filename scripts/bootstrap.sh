@@ -13,8 +13,14 @@ need libpocketsphinx-dev
 need libsphinxbase-dev
 need espeak-ng
 need sox
-# Poster sample: libpng encodes (server) and decodes (client) the posters.
+# Poster sample: libpng, libjpeg-turbo and libwebp encode (server) and decode (client) the
+# posters, giflib decodes GIFs; cjpeg and cwebp make the test images.
 need libpng-dev
+need libturbojpeg0-dev
+need libwebp-dev
+need libgif-dev
+need libjpeg-turbo-progs
+need webp
 # Transcribe sample's Whisper engine: a Python 3 virtual environment (made below). Debian's own
 # python3 needs python3-venv for that; a python3 that has venv and ensurepip already (pyenv's) does not.
 command -v python3 >/dev/null 2>&1 || need python3

@@ -11,7 +11,8 @@ source scripts/lib/tmux-checks.sh
 
 session="mvikit-showcase-$$"
 data_home="$(mktemp -d)"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$data_home"' EXIT
+image_server=""
+trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$data_home"; [ -n "$image_server" ] && kill "$image_server" 2>/dev/null' EXIT
 
 
 require_tmux
@@ -43,7 +44,7 @@ start_showcase() {
   tmux new-session -d -s "$session" -x 120 -y 32 -c "$PWD" "bash --norc --noprofile"
   tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
   wait_for 'PROMPT$' || fail "shell prompt did not appear"
-  tmux send-keys -t "$session" "clear; XDG_DATA_HOME='$data_home' $binary; echo EXIT=\$?" Enter
+  tmux send-keys -t "$session" "clear; XDG_DATA_HOME='$data_home' $binary $*; echo EXIT=\$?" Enter
   expect_screen "Five apps from five articles" "showcase starts on its home screen"
 }
 
@@ -201,6 +202,59 @@ if [ -n "$engine" ] && is_gone "$engine"; then
 else
   fail "orphan engine after kill -9"
 fi
+
+# --poster-url: a picsum-style image URL on a loopback server, answering with a redirect to a
+# JPEG sent as application/octet-stream; the poster is decoded by its bytes.
+photo_dir="$data_home/photos"
+mkdir -p "$photo_dir"
+python3 -c '
+import sys
+w, h = 300, 450
+rows = bytearray()
+for y in range(h):
+    for x in range(w):
+        rows += bytes(((x * 255) // w, (y * 255) // h, 160))
+sys.stdout.buffer.write(b"P6\n%d %d\n255\n" % (w, h) + bytes(rows))
+' >"$photo_dir/photo.ppm"
+cjpeg -quality 85 -progressive -outfile "$photo_dir/photo.jpg" "$photo_dir/photo.ppm"
+python3 - "$photo_dir/photo.jpg" >"$data_home/image-server.port" <<'PY' &
+import http.server, sys
+photo = open(sys.argv[1], "rb").read()
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        if self.path == "/300/450":
+            self.send_response(302)
+            self.send_header("Location", "/id/7/photo.jpg")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        else:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(len(photo)))
+            self.end_headers()
+            self.wfile.write(photo)
+    def log_message(self, *args):
+        pass
+server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+server.serve_forever()
+PY
+image_server=$!
+for _ in $(seq 1 50); do [ -s "$data_home/image-server.port" ] && break; sleep 0.1; done
+image_port="$(head -n 1 "$data_home/image-server.port")"
+start_showcase --poster-url "http://127.0.0.1:$image_port/300/450"
+expect_screen "posters: http://127.0.0.1:$image_port/300/450" "footer shows the --poster-url"
+keys Down Enter
+expect_screen "Get Poster!" "Poster opens"
+keys g
+expect_screen "JPEG 300×450" "g shows the JPEG behind the redirect"
+if tmux capture-pane -p -e -t "$session" | grep -qF "▀"; then
+  pass "the JPEG is drawn in half blocks"
+else
+  fail "no picture drawn"
+fi
+keys Escape
+quit_showcase "--poster-url run"
 
 # SIGTERM: the showcase restores the terminal, stops its engine and exits 128+15.
 start_showcase

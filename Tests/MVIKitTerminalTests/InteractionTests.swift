@@ -147,13 +147,50 @@ import Testing
   @Test func presentationsShowToastsAndAlerts() {
     let terminal = HeadlessTerminal(size: Size(width: 40, height: 10)) { Text("Home") }
     terminal.present(.toast("Saved"))
-    #expect(terminal.text[8].hasSuffix(" Saved "))
+    #expect(terminal.text[9].hasSuffix(" Saved "))
     terminal.dismissToasts()
     #expect(!terminal.grid.contains("Saved"))
     terminal.present(.alert(title: "Oops", message: "Broken"))
     #expect(terminal.grid.contains("Broken"))
     terminal.press(.enter)
     #expect(!terminal.grid.contains("Broken"))
+  }
+
+  @Test func toastsTakeRowsOfTheirOwnBelowTheFooter() {
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 12)) {
+      VStack {
+        Text("Body").expanding()
+        Text("footer: keys and backends")
+      }
+    }
+    #expect(terminal.text[11].hasPrefix("footer"))
+    terminal.present(.toast("First"))
+    terminal.present(.toast("Second"))
+    // The footer moves up and stays whole; each toast has its own row, newest lowest.
+    #expect(terminal.text[9].hasPrefix("footer: keys and backends"))
+    #expect(terminal.text[10].hasSuffix(" First "))
+    #expect(terminal.text[11].hasSuffix(" Second "))
+    terminal.dismissToasts()
+    #expect(terminal.text[11].hasPrefix("footer"))
+  }
+
+  @Test func longToastsWrapThenEndInAnEllipsis() {
+    let terminal = HeadlessTerminal(size: Size(width: 24, height: 12)) { Text("Home") }
+    terminal.present(.toast("The poster server could not be reached: connection refused by host"))
+    let rows = terminal.text.suffix(2)
+    #expect(rows.allSatisfy { $0.count <= 24 })
+    #expect(rows.first?.trimmingCharacters(in: .whitespaces).hasPrefix("The poster server") == true)
+    #expect(rows.last?.trimmingCharacters(in: .whitespaces).hasSuffix("…") == true)
+    #expect(terminal.text[9].trimmingCharacters(in: .whitespaces).isEmpty)
+  }
+
+  @Test func onATinyScreenToastsGiveWayToTheContent() {
+    let terminal = HeadlessTerminal(size: Size(width: 20, height: 4)) { Text("Home") }
+    for number in 1...3 { terminal.present(.toast("Toast \(number)")) }
+    // A third of four rows: only the newest toast shows, and the content keeps the rest.
+    #expect(terminal.text[0].hasPrefix("Home"))
+    #expect(terminal.text[3].hasSuffix(" Toast 3 "))
+    #expect(!terminal.grid.contains("Toast 2"))
   }
 
   @Test func aStoresSideEffectsArePresentedAsTheAppPresentsThem() async {

@@ -11,82 +11,133 @@ public struct Poster: Sendable, Equatable {
   public var title: String?
   /// The decoded picture.
   public var image: RGBImage
-  /// The size of the PNG file, in bytes.
+  /// The size of the image file, in bytes.
   public var byteCount: Int
+  /// The file's format, as told by its bytes.
+  public var format: ImageFormat
 
   /// Creates a poster.
   /// - Parameters:
   ///   - title: The title.
   ///   - image: The decoded picture.
-  ///   - byteCount: The size of the PNG file.
-  public init(title: String?, image: RGBImage, byteCount: Int) {
+  ///   - byteCount: The size of the image file.
+  ///   - format: The file's format.
+  public init(title: String?, image: RGBImage, byteCount: Int, format: ImageFormat = .png) {
     self.title = title
     self.image = image
     self.byteCount = byteCount
+    self.format = format
   }
 }
 
-/// Fetches PNG posters over HTTP and decodes them, sorting every failure into a
-/// ``PosterError``.
+/// Fetches a poster image from one URL on each call, as a random-image service is used: the
+/// URL answers with a new image each time, often after a redirect. Redirects are followed,
+/// nothing is cached, and the image is decoded by its bytes (PNG, JPEG, WebP or GIF), whatever
+/// the `Content-Type` says. Every failure is a ``PosterError``.
 ///
 /// ```swift
-/// let client = PosterClient(baseURL: server.baseURL, timeout: .seconds(5))
-/// let poster = try await client.randomPoster()
+/// let client = PosterClient(url: URL(string: "https://picsum.photos/300/450")!)
+/// let poster = try await client.fetch()
 /// ```
 public struct PosterClient: Sendable {
   /// The name of the header that carries a poster's title.
   public static let titleHeader = "X-Poster-Title"
 
-  /// The server's root URL, such as `http://127.0.0.1:8080`.
-  public let baseURL: URL
-  /// How long one request may take before it fails with ``PosterError/timeout``.
+  /// The image URL, fetched on each call.
+  public let url: URL
+  /// How long one fetch may take before it fails with ``PosterError/timeout``.
   public let timeout: Duration
-  private let transport: HTTPTransport
+  /// The largest file and image accepted.
+  public let budget: ImageBudget
 
-  /// Creates a client with its own ephemeral session (no cookies, no cache).
+  /// Creates a client.
   /// - Parameters:
-  ///   - baseURL: The server's root URL; posters are under `/posters`.
-  ///   - timeout: The limit for each request; 10 seconds by default.
-  public init(baseURL: URL, timeout: Duration = .seconds(10)) {
-    self.baseURL = baseURL
+  ///   - url: The image URL, fetched on each call.
+  ///   - budget: The largest file and image accepted.
+  ///   - timeout: The limit for each fetch; 10 seconds by default.
+  public init(url: URL, budget: ImageBudget = .init(), timeout: Duration = .seconds(10)) {
+    self.url = url
+    self.budget = budget
     self.timeout = timeout
-    transport = HTTPTransport(timeout: timeout)
   }
 
-  /// Fetches `GET /posters/random`: one poster chosen by the server.
-  /// - Returns: The poster.
-  /// - Throws: ``PosterError``.
-  public func randomPoster() async throws(PosterError) -> Poster {
-    try await poster(at: baseURL.appending(path: "posters/random"))
+  /// A client of the embedded server's `GET /posters/random`.
+  /// - Parameter serverURL: The server's root URL.
+  public static func randomPosters(at serverURL: URL) -> PosterClient {
+    PosterClient(url: serverURL.appending(path: "posters/random"))
   }
 
-  /// Fetches `GET /posters/{index}`.
-  /// - Parameter index: The poster's index, from 0.
-  /// - Returns: The poster.
-  /// - Throws: ``PosterError``; ``PosterError/http(status:)`` with 404 for an unknown index.
-  public func poster(index: Int) async throws(PosterError) -> Poster {
-    try await poster(at: baseURL.appending(path: "posters/\(index)"))
-  }
-
-  /// Fetches and decodes a PNG from any URL.
-  /// - Parameter url: Where the PNG is.
-  /// - Returns: The poster, titled from its `X-Poster-Title` header.
+  /// Fetches and decodes the image at ``url``.
+  /// - Returns: The poster, titled from its `X-Poster-Title` header when there is one.
   /// - Throws: ``PosterError``.
   @concurrent
-  public func poster(at url: URL) async throws(PosterError) -> Poster {
+  public func fetch() async throws(PosterError) -> Poster {
     var request = URLRequest(url: url)
-    request.setValue("image/png", forHTTPHeaderField: "Accept")
-    let reply: HTTPReply
+    request.setValue("image/webp, image/jpeg, image/png, image/gif", forHTTPHeaderField: "Accept")
+    request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
+    let prepared = request
+    let download: Download
     do {
-      reply = try await transport.send(request)
+      download = try await withThrowingTaskGroup(of: Download.self) { group in
+        group.addTask { try await self.download(prepared) }
+        group.addTask {
+          try await Task.sleep(for: timeout)
+          throw PosterError.timeout
+        }
+        // Whichever finishes first wins; the other is cancelled, which also stops the request.
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw PosterError.timeout }
+        return first
+      }
+    } catch let error as PosterError {
+      throw error
+    } catch {
+      throw .cancelled
+    }
+    guard (200..<300).contains(download.status) else { throw .http(status: download.status) }
+    guard ImageFormat(sniffing: download.body) != nil else {
+      throw .notAnImage(contentType: download.contentType)
+    }
+    let (image, format) = try PosterImageDecoder.decode(download.body, budget: budget)
+    return Poster(
+      title: download.title, image: image, byteCount: download.body.count, format: format)
+  }
+
+  private struct Download: Sendable {
+    var status: Int
+    var contentType: String?
+    var title: String?
+    var body: Data
+  }
+
+  /// Reads the answer as it arrives, stopping as soon as it is over the byte budget.
+  private func download(_ request: URLRequest) async throws -> Download {
+    let answer: HTTPStream
+    do {
+      answer = try await HTTPStream.send(request, body: Data(), idleTimeout: timeout)
     } catch {
       throw PosterError(error)
     }
-    guard reply.isSuccess else { throw .http(status: reply.status) }
-    let contentType = reply.header("Content-Type")
-    guard PNGDecoder.looksLikePNG(reply.body) else { throw .notAnImage(contentType: contentType) }
-    let image = try PNGDecoder.decode(reply.body)
-    return Poster(title: reply.header(Self.titleHeader), image: image, byteCount: reply.body.count)
+    let declared = answer.header("Content-Length").flatMap(Int.init)
+    if let declared, declared > budget.maximumBytes {
+      throw PosterError.downloadTooLarge(byteCount: declared, maximumBytes: budget.maximumBytes)
+    }
+    var body = Data()
+    do {
+      for try await chunk in answer.body {
+        body.append(chunk)
+        if body.count > budget.maximumBytes {
+          throw PosterError.downloadTooLarge(
+            byteCount: body.count, maximumBytes: budget.maximumBytes)
+        }
+      }
+    } catch let failure as TransportFailure {
+      throw PosterError(failure)
+    }
+    if let declared, body.count < declared { throw PosterError.truncated }
+    return Download(
+      status: answer.status, contentType: answer.header("Content-Type"),
+      title: answer.header(Self.titleHeader), body: body)
   }
 }
 

@@ -4,11 +4,15 @@
 public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The server answered with a status outside `200..<300`.
   case http(status: Int)
-  /// The body is not a PNG image (for example an HTML or JSON page); holds the declared
-  /// content type, if any.
+  /// The body is not an image of a supported format (for example an HTML or JSON page); holds
+  /// the declared content type, if any.
   case notAnImage(contentType: String?)
-  /// The body starts like a PNG but could not be decoded; holds libpng's reason.
+  /// The body starts like an image but could not be decoded; holds the decoder's reason.
   case corruptImage(reason: String)
+  /// The image's header asks for more pixels than the budget allows; refused before decoding.
+  case imageTooLarge(width: Int, height: Int, maximumPixels: Int)
+  /// The file is bigger than the budget allows; refused before it is all downloaded.
+  case downloadTooLarge(byteCount: Int, maximumBytes: Int)
   /// The connection closed before the whole body arrived.
   case truncated
   /// No complete answer within the client's timeout.
@@ -24,8 +28,14 @@ public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
     case .http(let status):
       return "The poster server answered with HTTP \(status)."
     case .notAnImage(let contentType):
-      return "The server did not send an image"
+      return "The server did not send a PNG, JPEG, WebP or GIF image"
         + (contentType.map { " (it sent \($0))." } ?? ".")
+    case .imageTooLarge(let width, let height, let maximumPixels):
+      return "The poster is too large to show (\(width)x\(height) pixels; the limit is "
+        + "\(maximumPixels / 1_000_000) megapixels)."
+    case .downloadTooLarge(let byteCount, let maximumBytes):
+      return "The poster file is too large (over \(byteCount / 1_000_000) MB; the limit is "
+        + "\(maximumBytes / 1_000_000) MB)."
     case .corruptImage(let reason):
       return "The poster image is damaged: \(reason)."
     case .truncated:

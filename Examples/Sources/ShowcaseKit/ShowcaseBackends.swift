@@ -10,7 +10,7 @@ public struct ShowcaseBackends: Sendable {
   public var usersURL: URL
   /// Where Login posts credentials.
   public var loginURL: URL
-  /// The poster server's root URL; posters come from `/posters/random` under it.
+  /// The poster image URL, fetched on each press.
   public var posterURL: URL
   /// The todo database file.
   public var todosURL: URL
@@ -30,7 +30,7 @@ public struct ShowcaseBackends: Sendable {
   public init(options: ShowcaseOptions, serverURL: URL, demoHint: String) {
     usersURL = options.usersURL ?? serverURL.appendingPathComponent("users")
     loginURL = options.loginURL ?? serverURL.appendingPathComponent("login")
-    posterURL = options.posterURL ?? serverURL
+    posterURL = options.posterURL ?? serverURL.appendingPathComponent("posters/random")
     todosURL =
       options.todosPath.map { URL(fileURLWithPath: $0) }
       ?? TodoDatabaseLocation.defaultURL()

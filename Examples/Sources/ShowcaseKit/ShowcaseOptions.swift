@@ -9,7 +9,7 @@ public struct ShowcaseOptions: Equatable, Sendable {
   public var loginURL: URL?
   /// The todo database file; nil for the XDG default.
   public var todosPath: String?
-  /// The poster server's root URL; nil for the embedded server.
+  /// The poster image URL, fetched on each press; nil for the embedded server.
   public var posterURL: URL?
   /// The folder Transcribe starts browsing in; nil for the sample folder.
   public var audioFolder: String?
@@ -29,7 +29,8 @@ public struct ShowcaseOptions: Equatable, Sendable {
       --users-url URL    fetch users from URL, e.g. https://jsonplaceholder.typicode.com/users
       --login-url URL    post logins to URL instead of the embedded server
       --todos-db PATH    keep todos in the SQLite file PATH
-      --poster-url URL   fetch posters from URL/posters/random instead of the embedded server
+      --poster-url URL   fetch each poster from the image URL itself, e.g.
+                         https://picsum.photos/300/450 (JPEG, PNG, WebP or GIF)
       --audio-dir PATH   start Transcribe's file browser in PATH
     \(RecognizerOptions.usage)
 

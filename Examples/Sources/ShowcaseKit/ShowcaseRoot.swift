@@ -26,7 +26,7 @@ public final class ShowcaseRoot {
     let screen = AppScreen(
       transcribe: TranscribeModel(
         recognizer: backends.recognizer, startFolder: backends.audioFolder),
-      poster: PosterModel(client: PosterClient(baseURL: backends.posterURL)),
+      poster: PosterModel(client: PosterClient(url: backends.posterURL)),
       users: UsersPresenter(
         interactor: UsersInteractor(client: UsersClient(usersURL: backends.usersURL))),
       login: LoginModel(client: LoginClient(loginURL: backends.loginURL)),

@@ -2,6 +2,7 @@ import DemoServer
 import Foundation
 import Hummingbird
 import Poster
+import Synchronization
 import Testing
 
 @Suite("PosterClient against real servers on loopback")
@@ -10,9 +11,9 @@ struct PosterClientTests {
     DemoServer.Configuration(faults: faults, bcryptCost: 4)
   }
 
-  @Test func randomPosterIsAValidPNGWithATitle() async throws {
+  @Test func randomPosterIsADecodedImageWithATitle() async throws {
     try await DemoServer.withServer(Self.configuration()) { server in
-      let poster = try await PosterClient(baseURL: server.baseURL).randomPoster()
+      let poster = try await PosterClient.randomPosters(at: server.baseURL).fetch()
       #expect(poster.image.width == 240)
       #expect(poster.image.height == 360)
       #expect(poster.byteCount > 1_000)
@@ -23,14 +24,19 @@ struct PosterClientTests {
 
   @Test func everyIndexedPosterDecodesWithItsTitle() async throws {
     try await DemoServer.withServer(Self.configuration()) { server in
-      let client = PosterClient(baseURL: server.baseURL)
       #expect(DemoServer.posterTitles.count == 6)
       for (index, title) in DemoServer.posterTitles.enumerated() {
-        let poster = try await client.poster(index: index)
-        #expect(poster.title == title)
-        #expect(poster.image.pixels.count == 240 * 360 * 3)
+        for format in PosterFormat.allCases {
+          let url = posterURL(server, "/posters/\(index)?format=\(format.rawValue)")
+          let poster = try await PosterClient(url: url).fetch()
+          #expect(poster.title == title)
+          #expect(poster.format.rawValue.lowercased() == format.rawValue)
+          #expect(poster.image.pixels.count == 240 * 360 * 3)
+        }
       }
-      await #expect(throws: PosterError.http(status: 404)) { try await client.poster(index: 99) }
+      await #expect(throws: PosterError.http(status: 404)) {
+        try await PosterClient(url: server.url("/posters/99")).fetch()
+      }
     }
   }
 
@@ -38,7 +44,7 @@ struct PosterClientTests {
     let faults: [String: Fault] = ["/posters/random": .status(500)]
     try await DemoServer.withServer(Self.configuration(faults)) { server in
       await #expect(throws: PosterError.http(status: 500)) {
-        try await PosterClient(baseURL: server.baseURL).randomPoster()
+        try await PosterClient.randomPosters(at: server.baseURL).fetch()
       }
     }
   }
@@ -48,7 +54,7 @@ struct PosterClientTests {
     try await DemoServer.withServer(Self.configuration(faults)) { server in
       await #expect(throws: PosterError.notAnImage(contentType: "application/json; charset=utf-8"))
       {
-        try await PosterClient(baseURL: server.baseURL).randomPoster()
+        try await PosterClient.randomPosters(at: server.baseURL).fetch()
       }
     }
   }
@@ -57,7 +63,7 @@ struct PosterClientTests {
     let faults: [String: Fault] = ["/posters/2": .truncatedBody]
     try await DemoServer.withServer(Self.configuration(faults)) { server in
       await #expect(throws: PosterError.truncated) {
-        try await PosterClient(baseURL: server.baseURL).poster(index: 2)
+        try await PosterClient(url: server.url("/posters/2")).fetch()
       }
     }
   }
@@ -65,8 +71,9 @@ struct PosterClientTests {
   @Test func slowServerTimesOut() async throws {
     let faults: [String: Fault] = ["/posters/random": .delay(.seconds(30))]
     try await DemoServer.withServer(Self.configuration(faults)) { server in
-      let client = PosterClient(baseURL: server.baseURL, timeout: .milliseconds(300))
-      await #expect(throws: PosterError.timeout) { try await client.randomPoster() }
+      let client = PosterClient(
+        url: server.url("/posters/random"), timeout: .milliseconds(300))
+      await #expect(throws: PosterError.timeout) { try await client.fetch() }
     }
   }
 
@@ -75,7 +82,7 @@ struct PosterClientTests {
     let url = server.baseURL
     await server.stop()
     let error = await #expect(throws: PosterError.self) {
-      try await PosterClient(baseURL: url).randomPoster()
+      try await PosterClient.randomPosters(at: url).fetch()
     }
     guard case .unreachable = error else {
       Issue.record("expected .unreachable, got \(String(describing: error))")
@@ -86,7 +93,7 @@ struct PosterClientTests {
   @Test func htmlPageIsNotAnImage() async throws {
     try await withStubServer { url in
       await #expect(throws: PosterError.notAnImage(contentType: "text/html; charset=utf-8")) {
-        try await PosterClient(baseURL: url).poster(at: url.appending(path: "html"))
+        try await PosterClient(url: url.appending(path: "html")).fetch()
       }
     }
   }
@@ -94,7 +101,7 @@ struct PosterClientTests {
   @Test func truncatedPNGIsCorrupt() async throws {
     try await withStubServer { url in
       let error = await #expect(throws: PosterError.self) {
-        try await PosterClient(baseURL: url).poster(at: url.appending(path: "half.png"))
+        try await PosterClient(url: url.appending(path: "half.png")).fetch()
       }
       guard case .corruptImage = error else {
         Issue.record("expected .corruptImage, got \(String(describing: error))")
@@ -102,6 +109,53 @@ struct PosterClientTests {
       }
     }
   }
+
+  @Test func theEmbeddedServerSendsEveryFormat() async throws {
+    try await DemoServer.withServer(Self.configuration()) { server in
+      let client = PosterClient.randomPosters(at: server.baseURL)
+      var formats = Set<ImageFormat>()
+      for _ in 0..<60 where formats.count < 3 {
+        formats.insert(try await client.fetch().format)
+      }
+      #expect(formats == [.png, .jpeg, .webp])
+    }
+  }
+
+  @Test func aRedirectToAJPEGSentAsOctetStreamIsFollowedAndDecoded() async throws {
+    try await withStubServer { url in
+      let poster = try await PosterClient(url: url.appending(path: "random")).fetch()
+      #expect(poster.format == .jpeg)
+      #expect(poster.image.width == 240 && poster.image.height == 360)
+    }
+  }
+
+  @Test func eachFetchGoesToTheServerWithNoCache() async throws {
+    try await withStubServer { url in
+      let client = PosterClient(url: url.appending(path: "counted"))
+      let first = try await client.fetch()
+      let second = try await client.fetch()
+      #expect(first.title == "1")
+      #expect(second.title == "2")
+    }
+  }
+
+  @Test func aFileOverTheByteBudgetIsRefused() async throws {
+    try await DemoServer.withServer(Self.configuration()) { server in
+      let client = PosterClient(
+        url: posterURL(server, "/posters/0?format=png"), budget: ImageBudget(maximumBytes: 2_000))
+      let error = await #expect(throws: PosterError.self) { try await client.fetch() }
+      guard case .downloadTooLarge(_, let maximum) = error else {
+        Issue.record("expected .downloadTooLarge, got \(String(describing: error))")
+        return
+      }
+      #expect(maximum == 2_000)
+    }
+  }
+}
+
+/// A URL on `server` with a query, which `appending(path:)` would escape.
+func posterURL(_ server: RunningServer, _ pathAndQuery: String) -> URL {
+  URL(string: server.baseURL.absoluteString + pathAndQuery)!
 }
 
 /// A Hummingbird server on loopback that serves broken posters the demo server can't: an HTML
@@ -115,6 +169,29 @@ private func withStubServer(_ body: (URL) async throws -> Void) async throws {
     Response(
       status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
       body: ResponseBody(byteBuffer: ByteBuffer(string: "<html><body>Not found</body></html>")))
+  }
+  // A picsum-style random image: a redirect to a JPEG sent as application/octet-stream.
+  router.get("random") { _, _ in
+    Response(status: .found, headers: [.location: "/photo/17.jpg"])
+  }
+  let jpeg = try await DemoServer.withServer(DemoServer.Configuration(bcryptCost: 4)) { server in
+    try await fetchBytes(posterURL(server, "/posters/1?format=jpeg"))
+  }
+  router.get("photo/17.jpg") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: "application/octet-stream"],
+      body: ResponseBody(byteBuffer: ByteBuffer(bytes: jpeg)))
+  }
+  let hits = Mutex(0)
+  router.get("counted") { _, _ in
+    let count = hits.withLock {
+      $0 += 1
+      return $0
+    }
+    var headers: HTTPFields = [.contentType: "image/png", .cacheControl: "max-age=3600"]
+    if let title = HTTPFields.Element.Name("X-Poster-Title") { headers[title] = String(count) }
+    return Response(
+      status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
   }
   router.get("half.png") { _, _ in
     Response(

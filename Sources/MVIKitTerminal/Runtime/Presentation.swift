@@ -9,7 +9,9 @@
 /// }) { CounterView(store: store) }
 /// ```
 public enum Presentation: Hashable, Sendable {
-  /// A short message in the bottom-right corner.
+  /// A short message in rows of its own at the bottom of the screen; the content gives those
+  /// rows up while it shows, so no toast covers a footer or another toast. A long message
+  /// wraps to two lines and then ends in an ellipsis; at most three show at once.
   case toast(String)
   /// A modal alert with an OK button.
   case alert(title: String, message: String)

@@ -111,9 +111,16 @@ final class TerminalSession {
     if !quitKeys.isEmpty {
       context.addBinding(KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() })
     }
+    let toastLines = ToastLayout.lines(
+      for: toasts.map(\.text), width: size.width, maximumRows: size.height / 3)
+    let bounds = context.grid.bounds
     let root = content()
-    root.draw(context.grid.bounds, context)
-    context.overlay { [unowned self, unowned context] in self.drawPresentations(context) }
+    root.draw(
+      Rect(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height - toastLines.count),
+      context)
+    context.overlay { [unowned self, unowned context] in
+      self.drawPresentations(context, toastLines: toastLines)
+    }
     context.finish()
     targets = context.targets
     bindings = context.bindings
@@ -121,15 +128,14 @@ final class TerminalSession {
     return context.grid
   }
 
-  private func drawPresentations(_ context: RenderContext) {
+  private func drawPresentations(_ context: RenderContext, toastLines: [String]) {
     let bounds = context.grid.bounds
-    for (offset, toast) in toasts.suffix(3).reversed().enumerated() {
-      let text = " " + toast.text + " "
-      let width = min(bounds.width, text.terminalWidth)
-      let row = bounds.maxY - 2 - offset
-      let rect = Rect(x: bounds.maxX - width, y: max(0, row), width: width, height: 1)
+    for (offset, line) in toastLines.enumerated() {
+      let width = min(bounds.width, line.terminalWidth)
+      let row = bounds.maxY - toastLines.count + offset
+      let rect = Rect(x: bounds.maxX - width, y: row, width: width, height: 1)
       context.put(
-        text, column: rect.x, row: rect.y,
+        line, column: rect.x, row: rect.y,
         style: Style(foreground: .black, background: .cyan, attributes: .bold), clip: rect)
     }
     guard case .alert(let title, let message) = alerts.first else { return }

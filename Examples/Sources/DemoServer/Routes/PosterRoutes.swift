@@ -1,4 +1,3 @@
-import CPNG
 import Foundation
 import Hummingbird
 
@@ -8,10 +7,11 @@ extension DemoServer {
 }
 
 /// `GET /posters` (a JSON list of titles), `GET /posters/random` and `GET /posters/{index}`
-/// (an `image/png` poster with its title in `X-Poster-Title`).
+/// (a poster with its title in `X-Poster-Title` and its format in `X-Poster-Format`).
 ///
-/// The posters are drawn in code and PNG-encoded with libpng once, the first time a server
-/// starts.
+/// `random` picks the poster and its format (PNG, progressive JPEG or WebP) at random;
+/// `{index}` sends PNG unless `?format=jpeg|webp|png` asks otherwise. The posters are drawn in
+/// code and encoded once, the first time a server starts.
 struct PosterRoutes: Sendable {
   struct Listed: Encodable {
     let index: Int
@@ -26,31 +26,43 @@ struct PosterRoutes: Sendable {
         posters.enumerated().map { Listed(index: $0.offset, title: $0.element.title) })
     }
     router.get("posters/random") { _, _ in
-      guard let index = posters.indices.randomElement() else {
+      guard let index = posters.indices.randomElement(),
+        let format = PosterFormat.allCases.randomElement()
+      else {
         return JSONResponse.error("No posters could be drawn", status: .serviceUnavailable)
       }
-      return response(for: index)
+      return response(for: index, format: format)
     }
-    router.get("posters/:index") { _, context in
+    router.get("posters/:index") { request, context in
       let raw = context.parameters.get("index") ?? ""
       guard let index = Int(raw), posters.indices.contains(index) else {
         return JSONResponse.error("No poster \(raw.prefix(40))", status: .notFound)
       }
-      return response(for: index)
+      let asked = request.uri.queryParameters.get("format") ?? "png"
+      guard let format = PosterFormat(rawValue: asked) else {
+        return JSONResponse.error("No format \(asked.prefix(20))", status: .badRequest)
+      }
+      return response(for: index, format: format)
     }
   }
 
-  private func response(for index: Int) -> Response {
+  private func response(for index: Int, format: PosterFormat) -> Response {
     let poster = posters[index]
-    var headers: HTTPFields = [.contentType: "image/png"]
+    guard let file = poster.files[format] else {
+      return JSONResponse.error("No \(format.rawValue) file", status: .serviceUnavailable)
+    }
+    var headers: HTTPFields = [.contentType: format.contentType]
     if let title = HTTPFields.Element.Name("X-Poster-Title") {
       headers[title] = poster.title
     }
     if let number = HTTPFields.Element.Name("X-Poster-Index") {
       headers[number] = String(index)
     }
+    if let name = HTTPFields.Element.Name("X-Poster-Format") {
+      headers[name] = format.rawValue
+    }
     return Response(
-      status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: poster.png)))
+      status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file)))
   }
 }
 
@@ -58,7 +70,7 @@ struct PosterRoutes: Sendable {
 enum PosterGallery {
   struct Entry: Sendable {
     let title: String
-    let png: [UInt8]
+    let files: [PosterFormat: [UInt8]]
   }
 
   static let width = 240
@@ -68,8 +80,12 @@ enum PosterGallery {
     var canvas = Canvas(width: width, height: height)
     theme.paint(on: &canvas)
     canvas.title(theme.title)
-    guard let png = canvas.png() else { return nil }
-    return Entry(title: theme.title, png: png)
+    var files: [PosterFormat: [UInt8]] = [:]
+    for format in PosterFormat.allCases {
+      files[format] = PosterEncoder.encode(
+        canvas.rgb, width: canvas.width, height: canvas.height, as: format)
+    }
+    return files.isEmpty ? nil : Entry(title: theme.title, files: files)
   }
 }
 
@@ -248,6 +264,9 @@ private struct Canvas {
   let height: Int
   private var pixels: [UInt8]
 
+  /// The pixels, three bytes each, row by row.
+  var rgb: [UInt8] { pixels }
+
   init(width: Int, height: Int) {
     self.width = width
     self.height = height
@@ -348,30 +367,6 @@ private struct Canvas {
         rect(x: x + column * scale, y: y + row * scale, width: scale, height: scale, color: color)
       }
     }
-  }
-
-  /// The picture as a PNG file, encoded by libpng.
-  func png() -> [UInt8]? {
-    var image = png_image()
-    image.version = UInt32(PNG_IMAGE_VERSION)
-    image.width = UInt32(width)
-    image.height = UInt32(height)
-    image.format = PNG_FORMAT_RGB
-    var size = 0
-    var pixels = pixels
-    let measured = pixels.withUnsafeMutableBytes { buffer in
-      png_image_write_to_memory(&image, nil, &size, 0, buffer.baseAddress, 0, nil)
-    }
-    guard measured != 0, size > 0 else { return nil }
-    var output = [UInt8](repeating: 0, count: size)
-    let written = output.withUnsafeMutableBytes { memory in
-      pixels.withUnsafeMutableBytes { buffer in
-        png_image_write_to_memory(&image, memory.baseAddress, &size, 0, buffer.baseAddress, 0, nil)
-      }
-    }
-    png_image_free(&image)
-    guard written != 0 else { return nil }
-    return Array(output.prefix(size))
   }
 }
 

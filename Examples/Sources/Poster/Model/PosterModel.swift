@@ -40,9 +40,9 @@ public struct PosterModel: Model {
     self.fetch = fetch
   }
 
-  /// A model that fetches random posters over HTTP with `client`.
+  /// A model that fetches each poster over HTTP with `client`.
   public init(client: PosterClient) {
-    self.init(fetch: { try await client.randomPoster() })
+    self.init(fetch: { try await client.fetch() })
   }
 
   /// Applies `intent` to `state`; see the type for what each intent does.

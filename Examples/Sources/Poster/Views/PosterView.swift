@@ -23,12 +23,19 @@ public struct PosterView: View {
       if let poster = store.poster {
         PosterImage(image: poster.image)
         Text(store.title ?? "").bold()
+        Text(Self.caption(poster)).dim()
       } else {
         // Fills the screen like a poster would, so the frame does not jump when one arrives.
         Text("Press g or the button for a poster.").dim().expanding(alignment: .center)
       }
     }
     .onKey("g", help: "Get poster") { store.send(.getPosterTapped) }
+  }
+
+  /// What was fetched: format, pixel size and file size.
+  static func caption(_ poster: Poster) -> String {
+    let kilobytes = max(1, (poster.byteCount + 512) / 1_024)
+    return "\(poster.format.rawValue) \(poster.image.width)×\(poster.image.height), \(kilobytes) KB"
   }
 }
 

@@ -6,9 +6,6 @@ public enum PNGDecoder {
   /// The eight bytes every PNG file starts with.
   public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-  /// The largest width or height accepted, so a hostile header cannot ask for gigabytes.
-  public static let maximumSide = 8_192
-
   /// Whether `data` starts with the PNG signature.
   /// - Parameter data: Any bytes.
   public static func looksLikePNG(_ data: Data) -> Bool {
@@ -17,19 +14,26 @@ public enum PNGDecoder {
 
   /// Decodes a PNG of any colour type and bit depth to 8-bit RGB; transparency is composited
   /// onto black.
-  /// - Parameter data: The whole PNG file.
+  /// - Parameters:
+  ///   - data: The whole PNG file.
+  ///   - budget: The largest image accepted, checked against the header before decoding.
   /// - Returns: The decoded image.
-  /// - Throws: ``PosterError/notAnImage(contentType:)`` when `data` is not a PNG, or
+  /// - Throws: ``PosterError/notAnImage(contentType:)`` when `data` is not a PNG,
+  ///   ``PosterError/imageTooLarge(width:height:maximumPixels:)``, or
   ///   ``PosterError/corruptImage(reason:)`` when it is a damaged or truncated one.
-  public static func decode(_ data: Data) throws(PosterError) -> RGBImage {
+  public static func decode(_ data: Data, budget: ImageBudget = .init()) throws(PosterError)
+    -> RGBImage
+  {
     guard looksLikePNG(data) else { throw .notAnImage(contentType: nil) }
     // libpng keeps reading from the buffer between `begin` and `finish`, so both happen while
     // the bytes are pinned.
-    let outcome = data.withUnsafeBytes { bytes in decode(bytes) }
+    let outcome = data.withUnsafeBytes { bytes in decode(bytes, budget: budget) }
     return try outcome.get()
   }
 
-  private static func decode(_ bytes: UnsafeRawBufferPointer) -> Result<RGBImage, PosterError> {
+  private static func decode(
+    _ bytes: UnsafeRawBufferPointer, budget: ImageBudget
+  ) -> Result<RGBImage, PosterError> {
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)
     guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
@@ -39,9 +43,9 @@ public enum PNGDecoder {
     }
     let width = Int(image.width)
     let height = Int(image.height)
-    guard (1...maximumSide).contains(width), (1...maximumSide).contains(height) else {
+    if let refusal = budget.refusal(width: width, height: height) {
       png_image_free(&image)
-      return .failure(.corruptImage(reason: "its size \(width)x\(height) is out of range"))
+      return .failure(refusal)
     }
     image.format = PNG_FORMAT_RGB
     var pixels = [UInt8](repeating: 0, count: width * height * 3)

@@ -1,0 +1,3 @@
+// libwebp's simple decoding and encoding API.
+#include <webp/decode.h>
+#include <webp/encode.h>
