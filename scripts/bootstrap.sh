@@ -6,6 +6,7 @@ packages=()
 need() { dpkg -s "$1" >/dev/null 2>&1 || packages+=("$1"); }
 need tmux
 need libsqlite3-dev
+need sqlite3
 # Transcribe sample: PocketSphinx with its US English model, espeak-ng and sox for test speech.
 need pocketsphinx
 need pocketsphinx-en-us

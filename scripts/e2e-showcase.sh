@@ -3,7 +3,8 @@
 # Transcribe (Whisper: free speech from an MP3, a command with the phrase list as hints; the
 # engine stops on quit and on kill -9), Poster (two posters from the embedded
 # server), Users (list, detail, back), Login (wrong password, then right), Todos (add three,
-# toggle one, quit, relaunch: still there). Prints "N passed, N failed"; exits non-zero on a
+# toggle one, quit, relaunch: still there; a row from sqlite3 appears live; delete, clear done,
+# undo). Prints "N passed, N failed"; exits non-zero on a
 # failure.
 set -u
 cd "$(dirname "$0")/.."
@@ -33,7 +34,12 @@ fi
 
 
 expect_absent() {
-  if screen | grep -qF -- "$1"; then fail "$2"; screen; else pass "$2"; fi
+  # Polls, since the screen changes only once the database or server has answered.
+  for _ in $(seq 1 50); do
+    if ! screen | grep -qF -- "$1"; then pass "$2"; return; fi
+    sleep 0.1
+  done
+  fail "$2"; screen
 }
 
 keys() { tmux send-keys -t "$session" "$@"; sleep 0.15; }
@@ -187,6 +193,20 @@ start_showcase
 keys Down Down Down Down Enter
 expect_screen "[x] bread" "after a relaunch the toggled todo is still done"
 expect_screen "[ ] eggs" "after a relaunch the other todos are still there"
+# The list is a live view of the database: a row written by the sqlite3 tool shows up.
+sqlite3 "$data_home/mvikit/todos.sqlite" \
+  "INSERT INTO todo (title, isDone, createdAt) VALUES ('from the shell', 0, '2026-11-22 10:00:00.000')"
+expect_screen "[ ] from the shell" "a row inserted by sqlite3 appears without reopening"
+keys Tab
+keys d
+expect_screen "Deleted 1 todo; u brings it back." "d deletes and offers undo"
+expect_absent "[ ] milk" "the deleted todo is gone"
+keys u
+expect_screen "[ ] milk" "u brings the deleted todo back"
+keys x
+expect_absent "[x] bread" "x clears the done todos"
+keys u
+expect_screen "[x] bread" "u brings the cleared todos back"
 quit_showcase "second run"
 
 # A showcase killed with SIGKILL cannot stop its engine; the engine sees its input pipe close

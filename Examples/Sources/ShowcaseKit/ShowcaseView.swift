@@ -36,7 +36,8 @@ public struct ShowcaseView: View {
       title: "Keys",
       message: """
         ↑/↓ choose · Enter open · Esc back · Tab next field · ? this help · q quit
-        Users: Enter details, r reload · Todos: Enter add or toggle, d delete, f filter
+        Users: Enter details, r reload · Todos: Enter add or toggle, e rename, d delete,
+        x clear done, u undo delete, f filter
         Login: type, Tab to the next field, Enter logs in
         Transcribe: Enter opens a folder or picks a file, s start, c cancel, p phrase list
         Poster: g or Enter on the button gets a poster

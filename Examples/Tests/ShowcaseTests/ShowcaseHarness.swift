@@ -45,7 +45,7 @@ final class ShowcaseHarness {
   var screen: String { terminal.text.joined(separator: "\n") }
 
   /// Waits until `condition` holds, for work that finishes on another task.
-  func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+  func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while clock.now < deadline {
@@ -55,8 +55,10 @@ final class ShowcaseHarness {
     return false
   }
 
-  /// Waits until the screen shows `text`; real HTTP and SQLite answer on other threads.
-  func waitFor(_ text: String, timeout: Duration = .seconds(10)) async -> Bool {
+  /// Waits until the screen shows `text`; real HTTP and SQLite answer on other threads. The
+  /// limit is generous because the Whisper engine's tests may hold both cores meanwhile; a
+  /// wait that succeeds returns at once.
+  func waitFor(_ text: String, timeout: Duration = .seconds(60)) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while clock.now < deadline {

@@ -31,7 +31,9 @@ import Testing
               Int64.random(in: 1...ids.last, using: &random),
               .toggled(isDone: Bool.random(using: &random))))
         case 5: return .deleteTapped
-        case 6: return .deleted(id: Int64.random(in: 1...ids.last, using: &random))
+        case 6:
+          let id = Int64.random(in: 1...ids.last, using: &random)
+          return .deleted([Todo(id: id, title: "gone", createdAt: date)])
         case 7: return .filterTapped
         case 8: return .selectionMoved(Int.random(in: -2...30, using: &random))
         case 9: return .failed("The to-do database is locked.")

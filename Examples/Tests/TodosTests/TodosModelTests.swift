@@ -21,8 +21,7 @@ import Testing
     let store = TestStore(
       initialState: TodosModel.State(), model: TodosModel(repository: repository))
     store.exhaustivity = .off  // ids and dates come from the database; checked below
-    await store.send(.appeared)
-    await store.receive(.loaded([])) { $0.isLoading = false }
+    await store.send(.loaded([]))
     for title in ["milk", "bread", "eggs"] {
       await store.send(.draftChanged(title)) { $0.draft = title }
       await store.send(.addTapped)
@@ -87,7 +86,7 @@ import Testing
     #expect(rowStore.isSaving)
     var started = saving.stream.makeAsyncIterator()
     await started.next()
-    store.send(.deleted(id: 7))
+    store.send(.deleted([Todo(id: 7, title: "milk", createdAt: .distantPast)]))
     await save.finish()  // returns because the save was cancelled, not after a minute
     #expect(store.rows.isEmpty)
     #expect(store.scope(TodosModel.rows, id: 7) == nil)
@@ -106,6 +105,7 @@ import Testing
       $0.rows[id: 1]?.isSaving = false
       $0.rows[id: 1]?.problem = "\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))"
     }
+    await store.finish()
   }
 
   @Test func aDatabaseThatCannotOpenIsShownNotFatal() async throws {
@@ -117,6 +117,7 @@ import Testing
       $0.isLoading = false
       $0.message = "\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))"
     }
+    await store.finish()
   }
 
   @Test func anIntentForADeletedRowIsReportedAndDropped() async throws {
@@ -130,6 +131,44 @@ import Testing
     #expect(store.state == TodosModel.State())
     #expect(warnings.count == 1)
     #expect(warnings.first?.contains("row 99") == true)
+  }
+
+  @Test func renameClearDoneAndUndoArePersisted() async throws {
+    let repository = try makeRepository()
+    for title in ["milk", "bread", "eggs"] { try await repository.add(title: title) }
+    try await repository.setDone(id: 1, true)
+    try await repository.setDone(id: 3, true)
+    let store = TestStore(
+      initialState: TodosModel.State(), model: TodosModel(repository: repository))
+    store.exhaustivity = .off
+    await store.send(.loaded(try await repository.all()))
+    await store.send(.selectionMoved(1))
+    await store.send(.editTapped) {
+      $0.editingID = 2
+      $0.draft = "bread"
+    }
+    await store.send(.draftChanged("  rye bread ")) { $0.draft = "  rye bread " }
+    await store.send(.addTapped)
+    await store.skipReceivedIntentsWhenDone()
+    #expect(store.state.editingID == nil)
+    #expect(store.state.todos.map(\.title) == ["milk", "rye bread", "eggs"])
+    await store.send(.clearCompletedTapped)
+    await store.skipReceivedIntentsWhenDone()
+    #expect(store.state.todos.map(\.title) == ["rye bread"])
+    #expect(store.state.lastDeleted.map(\.title) == ["milk", "eggs"])
+    #expect(try await repository.all().map(\.title) == ["rye bread"])
+    await store.send(.undoTapped)
+    await store.skipReceivedIntentsWhenDone()
+    #expect(store.state.todos.map(\.title) == ["milk", "rye bread", "eggs"])
+    #expect(store.state.lastDeleted.isEmpty)
+    // Put back as they were: same ids, done, and dates.
+    let restored = try await repository.all()
+    #expect(restored.map(\.id) == [1, 2, 3])
+    #expect(restored.map(\.isDone) == [true, false, true])
+    await store.send(.undoTapped) { $0.message = "Nothing to undo." }
+    await store.send(.clearCompletedTapped)
+    await store.skipReceivedIntentsWhenDone()
+    await store.send(.clearCompletedTapped) { $0.message = "No done todos to clear." }
   }
 
   @Test func filterCycles() {

@@ -1,10 +1,13 @@
 import Foundation
 import MVIKit
 
-/// The todo list: add, toggle, delete and filter, persisted in SQLite.
+/// The todo list: add, rename, toggle, delete, clear the done ones and undo the last delete,
+/// filter; persisted in SQLite, and a live view of it.
 ///
 /// State changes only after the database has answered, so what the screen shows is what is
-/// saved; a failed write leaves the list as it was and says why.
+/// saved; a failed write leaves the list as it was and says why. While the screen is open, a
+/// long-living effect follows the database, so a change made by any program shows up within a
+/// second; the effect ends when the screen closes.
 public struct TodosModel: Model {
   /// The todo screen's state.
   public struct State: Equatable, Sendable {
@@ -14,6 +17,10 @@ public struct TodosModel: Model {
     public var filter = TodoFilter.all
     /// The title being typed.
     public var draft = ""
+    /// The todo being renamed with ``draft``, or nil when the draft adds a new todo.
+    public var editingID: Int64?
+    /// What the last delete removed, for undo; empty when there is nothing to undo.
+    public var lastDeleted: [Todo] = []
     /// Why the last action failed, or nil.
     public var message: String?
     /// Whether the first load is running.
@@ -44,9 +51,14 @@ public struct TodosModel: Model {
     case draftChanged(String)
     case addTapped
     case added(Todo)
+    case editTapped
+    case renamed(Todo)
     case row(Keyed<Int64, TodoRow.Intent>)
     case deleteTapped
-    case deleted(id: Int64)
+    case clearCompletedTapped
+    case deleted([Todo])
+    case undoTapped
+    case restored([Todo])
     case filterTapped
     case selectionMoved(Int)
     case failed(String)
@@ -82,10 +94,15 @@ public struct TodosModel: Model {
     switch intent {
     case .appeared:
       state.isLoading = true
-      return perform { repository in .loaded(try await repository.all()) }
+      return .run { [repository] send in
+        for try await todos in try repository.get().changes() { await send(.loaded(todos)) }
+      } catch: { error, send in
+        await send(.failed(String(describing: error)))
+      }
+      .cancellable(id: WorkID.observation, cancelInFlight: true)
     case .loaded(let todos):
       state.isLoading = false
-      state.rows = Rows(todos.map(TodoRow.State.init(todo:)))
+      state.reconcile(with: todos)
       state.clampSelection()
       return .none
     case .draftChanged(let text):
@@ -97,9 +114,25 @@ public struct TodosModel: Model {
         state.message = "A todo needs a title."
         return .none
       }
+      if let id = state.editingID {
+        return perform { repository in .renamed(try await repository.rename(id: id, to: title)) }
+      }
       return perform { repository in .added(try await repository.add(title: title)) }
     case .added(let todo):
-      state.rows.append(TodoRow.State(todo: todo))
+      // The live view may have brought the new row already.
+      if state.rows[id: todo.id] == nil { state.rows.append(TodoRow.State(todo: todo)) }
+      state.draft = ""
+      state.message = nil
+      return .none
+    case .editTapped:
+      guard let selected = state.selected else { return .none }
+      state.editingID = selected.id
+      state.draft = selected.todo.title
+      state.message = nil
+      return .none
+    case .renamed(let todo):
+      _ = state.rows.update(id: todo.id) { $0.todo = todo }
+      state.editingID = nil
       state.draft = ""
       state.message = nil
       return .none
@@ -110,14 +143,40 @@ public struct TodosModel: Model {
       return effect
     case .deleteTapped:
       guard let id = state.selected?.id else { return .none }
-      return perform { repository in
-        try await repository.delete(id: id)
-        return .deleted(id: id)
+      return perform { repository in .deleted([try await repository.delete(id: id)]) }
+    case .clearCompletedTapped:
+      guard state.rows.contains(where: \.todo.isDone) else {
+        state.message = "No done todos to clear."
+        return .none
       }
-    case .deleted(let id):
-      state.rows.remove(id: id)
+      return perform { repository in .deleted(try await repository.deleteCompleted()) }
+    case .deleted(let todos):
+      for todo in todos { state.rows.remove(id: todo.id) }
+      if todos.contains(where: { $0.id == state.editingID }) {
+        state.editingID = nil
+        state.draft = ""
+      }
+      state.lastDeleted = todos
       state.message = nil
       state.clampSelection()
+      return .none
+    case .undoTapped:
+      let todos = state.lastDeleted
+      guard !todos.isEmpty else {
+        state.message = "Nothing to undo."
+        return .none
+      }
+      return perform { repository in
+        try await repository.restore(todos)
+        return .restored(todos)
+      }
+    case .restored(let todos):
+      for todo in todos where state.rows[id: todo.id] == nil {
+        let position = state.rows.firstIndex { $0.id > todo.id } ?? state.rows.count
+        state.rows.insert(TodoRow.State(todo: todo), at: position)
+      }
+      state.lastDeleted = []
+      state.message = nil
       return .none
     case .filterTapped:
       state.filter = state.filter.next
@@ -147,7 +206,30 @@ public struct TodosModel: Model {
   }
 }
 
+extension TodosModel {
+  private enum WorkID { case observation }
+}
+
 extension TodosModel.State {
+  /// Makes the rows what the database holds, keeping each existing row's own state (a save in
+  /// flight, its last problem) and touching only the rows that changed.
+  mutating func reconcile(with todos: [Todo]) {
+    guard rows.ids == todos.map(\.id) else {
+      rows = Rows(
+        todos.map { todo in
+          var row = rows[id: todo.id] ?? TodoRow.State(todo: todo)
+          if !row.isSaving { row.todo = todo }
+          return row
+        })
+      return
+    }
+    for todo in todos where rows[id: todo.id]?.todo != todo {
+      _ = rows.update(id: todo.id) { row in
+        if !row.isSaving { row.todo = todo }
+      }
+    }
+  }
+
   mutating func clampSelection() {
     selection = min(max(selection, 0), max(visible.count - 1, 0))
   }

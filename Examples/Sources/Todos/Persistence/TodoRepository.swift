@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Stores to-dos in an SQLite file.
 ///
@@ -60,9 +61,11 @@ public struct TodoRepository: Sendable {
 
   /// All to-dos, oldest first.
   public func all() async throws -> [Todo] {
-    try await read { db in
-      try TodoRecord.order(TodoRecord.Columns.id).fetchAll(db).map(\.todo)
-    }
+    try await read(Self.fetchAll)
+  }
+
+  private static func fetchAll(_ db: Database) throws -> [Todo] {
+    try TodoRecord.order(TodoRecord.Columns.id).fetchAll(db).map(\.todo)
   }
 
   /// Adds a to-do that is not done yet.
@@ -95,16 +98,127 @@ public struct TodoRepository: Sendable {
   }
 
   /// Deletes a to-do.
+  /// - Returns: The deleted to-do, to put back with ``restore(_:)``.
   /// - Throws: ``TodoStoreError/notFound(id:)`` when no to-do has this id.
-  public func delete(id: Int64) async throws {
+  @discardableResult
+  public func delete(id: Int64) async throws -> Todo {
     try await write { db in
-      guard try TodoRecord.deleteOne(db, key: id) else {
+      guard let record = try TodoRecord.fetchOne(db, key: id), try record.delete(db) else {
         throw TodoStoreError.notFound(id: id)
+      }
+      return record.todo
+    }
+  }
+
+  /// Deletes every to-do that is done.
+  /// - Returns: The deleted to-dos, oldest first.
+  @discardableResult
+  public func deleteCompleted() async throws -> [Todo] {
+    try await write { db in
+      let done = TodoRecord.filter(TodoRecord.Columns.isDone == true)
+      let records = try done.order(TodoRecord.Columns.id).fetchAll(db)
+      try done.deleteAll(db)
+      return records.map(\.todo)
+    }
+  }
+
+  /// Puts deleted to-dos back with their ids, titles, states and dates, in one transaction.
+  /// - Throws: ``TodoStoreError/database(_:)`` when an id is taken again meanwhile.
+  public func restore(_ todos: [Todo]) async throws {
+    try await write { db in
+      for todo in todos {
+        var record = TodoRecord(todo)
+        try record.insert(db)
       }
     }
   }
 
+  /// Gives a to-do a new title.
+  /// - Returns: The renamed to-do.
+  /// - Throws: ``TodoStoreError/emptyTitle``, or ``TodoStoreError/notFound(id:)``.
+  @discardableResult
+  public func rename(id: Int64, to title: String) async throws -> Todo {
+    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !trimmed.isEmpty else { throw TodoStoreError.emptyTitle }
+    return try await write { db in
+      guard var record = try TodoRecord.fetchOne(db, key: id) else {
+        throw TodoStoreError.notFound(id: id)
+      }
+      record.title = trimmed
+      try record.update(db)
+      return record.todo
+    }
+  }
+
+  /// The to-dos now, then again after every change, made by this program (through GRDB's
+  /// `ValueObservation`) or by any other (another connection, the `sqlite3` tool), until the
+  /// iterating task is cancelled.
+  ///
+  /// `ValueObservation` sees only this connection's writes, so another program's commits are
+  /// found by polling SQLite's `data_version`, which changes with each of them.
+  /// - Parameter pollInterval: How often other programs' changes are looked for.
+  public func changes(pollInterval: Duration = .milliseconds(250)) -> AsyncThrowingStream<
+    [Todo], any Error
+  > {
+    let (stream, continuation) = AsyncThrowingStream<[Todo], any Error>.makeStream(
+      bufferingPolicy: .bufferingNewest(1))
+    let observation = ValueObservation.tracking(Self.fetchAll)
+    let path = url.path(percentEncoded: false)
+    let last = LastValue()
+    let deliver: @Sendable ([Todo]) -> Void = { todos in
+      if last.replace(with: todos) { continuation.yield(todos) }
+    }
+    let own = Task { [queue] in
+      do {
+        for try await todos in observation.values(in: queue) { deliver(todos) }
+      } catch {
+        continuation.finish(throwing: TodoStoreError.wrap(error, path: path))
+      }
+    }
+    let others = Task { [queue] in
+      // The version and the list are read together first, so that no commit falls between
+      // what is shown and the version it is compared with.
+      var version: Int?
+      while !Task.isCancelled {
+        do {
+          let seen = version
+          let (now, todos) = try await queue.read { db in
+            let now = try Int.fetchOne(db, sql: "PRAGMA data_version")
+            return (now, seen == nil || now != seen ? try Self.fetchAll(db) : nil)
+          }
+          if let todos { deliver(todos) }
+          version = now
+          try await Task.sleep(for: pollInterval)
+        } catch is CancellationError {
+          return
+        } catch {
+          continuation.finish(throwing: TodoStoreError.wrap(error, path: path))
+          return
+        }
+      }
+    }
+    continuation.onTermination = { _ in
+      own.cancel()
+      others.cancel()
+    }
+    return stream
+  }
+
   // MARK: - Private
+
+  /// The list last delivered, so that a change seen both ways is delivered once.
+  private final class LastValue: Sendable {
+    private let value = Mutex<[Todo]?>(nil)
+
+    /// Stores `todos`; whether they differ from the last ones.
+    func replace(with todos: [Todo]) -> Bool {
+      value.withLock { last in
+        guard last != todos else { return false }
+        last = todos
+        return true
+      }
+    }
+  }
 
   private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws
     -> T

@@ -1,7 +1,7 @@
 import MVIKit
 import MVIKitTerminal
 
-/// The todo list: a field to add, the filtered list, and what failed, if anything.
+/// The todo list: a field to add or rename, the filtered list, and what failed, if anything.
 public struct TodosView: View {
   let store: Store<TodosModel>
 
@@ -14,12 +14,19 @@ public struct TodosView: View {
   public var body: some View {
     VStack {
       TextField(
-        "What needs doing? (Enter adds)", text: store.draft,
+        store.editingID == nil
+          ? "What needs doing? (Enter adds)" : "New title (Enter renames)", text: store.draft,
         onSubmit: {
           store.send(.addTapped)
         }
       ) { store.send(.draftChanged($0)) }
-      Text(store.message ?? "").foreground(.red)
+      if let message = store.message {
+        Text(message).foreground(.red)
+      } else if !store.lastDeleted.isEmpty {
+        Text(Self.undoHint(store.lastDeleted.count)).dim()
+      } else {
+        Text("")
+      }
       HStack {
         ForEach(TodoFilter.allCases) { filter in
           if filter == store.filter {
@@ -52,7 +59,14 @@ public struct TodosView: View {
     }
     .onKey(.space, help: "Toggle") { toggleSelected() }
     .onKey(["d", .delete], help: "Delete") { store.send(.deleteTapped) }
+    .onKey("e", help: "Rename") { store.send(.editTapped) }
+    .onKey("x", help: "Clear done") { store.send(.clearCompletedTapped) }
+    .onKey("u", help: "Undo delete") { store.send(.undoTapped) }
     .onKey("f", help: "Filter") { store.send(.filterTapped) }
+  }
+
+  static func undoHint(_ count: Int) -> String {
+    "Deleted \(count) todo\(count == 1 ? "" : "s"); u brings \(count == 1 ? "it" : "them") back."
   }
 
   /// The rows' own stores, for the todos the filter lets through.
