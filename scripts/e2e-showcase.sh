@@ -45,11 +45,18 @@ expect_absent() {
 keys() { tmux send-keys -t "$session" "$@"; sleep 0.15; }
 
 start_showcase() {
-  tmux kill-session -t "$session" 2>/dev/null
-  # From the repository root, where Transcribe finds Examples/Samples/audio on its own.
-  tmux new-session -d -s "$session" -x 120 -y 32 -c "$PWD" "bash --norc --noprofile"
-  tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
-  wait_for 'PROMPT$' || fail "shell prompt did not appear"
+  # From the repository root, where Transcribe finds Examples/Samples/audio on its own. Killing
+  # the last session stops the tmux server, and a new session started while it exits can be
+  # lost, so the start is tried again.
+  local attempt
+  for attempt in 1 2 3; do
+    tmux kill-session -t "$session" 2>/dev/null
+    sleep 0.2
+    tmux new-session -d -s "$session" -x 120 -y 32 -c "$PWD" "bash --norc --noprofile"
+    tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
+    wait_for 'PROMPT$' 30 && break
+    [ "$attempt" -eq 3 ] && fail "shell prompt did not appear"
+  done
   tmux send-keys -t "$session" "clear; XDG_DATA_HOME='$data_home' $binary $*; echo EXIT=\$?" Enter
   expect_screen "Five apps from five articles" "showcase starts on its home screen"
 }

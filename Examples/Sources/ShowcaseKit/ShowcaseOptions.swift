@@ -1,4 +1,5 @@
 import Foundation
+import MVIKitTerminal
 import Transcribe
 
 /// The showcase's command-line flags: each points one app at another backend.
@@ -13,6 +14,8 @@ public struct ShowcaseOptions: Equatable, Sendable {
   public var posterURL: URL?
   /// The folder Transcribe starts browsing in; nil for the sample folder.
   public var audioFolder: String?
+  /// How the poster is drawn; nil detects the terminal's support.
+  public var graphics: GraphicsMode?
   /// Which speech recognizer Transcribe uses.
   public var recognizer = RecognizerOptions()
   /// Whether `--help` was given.
@@ -25,6 +28,7 @@ public struct ShowcaseOptions: Equatable, Sendable {
   public static let usage = """
     Usage: Showcase [--users-url URL] [--login-url URL] [--todos-db PATH] [--poster-url URL]
                     [--audio-dir PATH] [--stt-engine NAME] [--stt-url URL] [--stt-model NAME]
+                    [--graphics auto|kitty|blocks]
 
       --users-url URL    fetch users from URL, e.g. https://jsonplaceholder.typicode.com/users
       --login-url URL    post logins to URL instead of the embedded server
@@ -32,6 +36,8 @@ public struct ShowcaseOptions: Equatable, Sendable {
       --poster-url URL   fetch each poster from the image URL itself, e.g.
                          https://picsum.photos/300/450 (JPEG, PNG, WebP or GIF)
       --audio-dir PATH   start Transcribe's file browser in PATH
+      --graphics MODE    draw the poster with real pixels (kitty), half blocks (blocks), or
+                         ask the terminal (auto, the default; half blocks inside tmux)
     \(RecognizerOptions.usage)
 
     Without flags every app uses the embedded server on 127.0.0.1 and the default database,
@@ -58,6 +64,15 @@ public struct ShowcaseOptions: Equatable, Sendable {
         options.todosPath = path
       case "--poster-url":
         options.posterURL = try url(after: flag, in: &remaining)
+      case "--graphics":
+        guard let value = remaining.popFirst() else { throw .missingValue(flag) }
+        if value == "auto" {
+          options.graphics = nil
+        } else if let mode = GraphicsMode(rawValue: value) {
+          options.graphics = mode
+        } else {
+          throw .invalidValue(flag, value, expected: "auto, kitty or blocks")
+        }
       case "--audio-dir":
         guard let path = remaining.popFirst(), !path.isEmpty else {
           throw .missingValue(flag)
@@ -93,6 +108,7 @@ public enum ShowcaseOptionsError: Error, Equatable, CustomStringConvertible {
   case missingValue(String)
   case invalidURL(String, String)
   case recognizer(RecognizerOptionsError)
+  case invalidValue(String, String, expected: String)
 
   /// What went wrong, and what to do instead.
   public var description: String {
@@ -101,6 +117,8 @@ public enum ShowcaseOptionsError: Error, Equatable, CustomStringConvertible {
     case .missingValue(let flag): "\(flag) needs a value."
     case .invalidURL(let flag, let text): "\(flag) needs an http(s) URL, not \"\(text)\"."
     case .recognizer(let error): error.description
+    case .invalidValue(let flag, let value, let expected):
+      "\(flag) needs \(expected), not \"\(value)\"."
     }
   }
 }

@@ -29,6 +29,7 @@ public struct ShowcaseRunner {
     let app = TerminalApp(
       store: showcase.store, minimumSize: Size(width: 72, height: 20), quitKeys: ["q"],
       presentation: showcase.present, content: { showcase.view })
+    app.graphics = options.graphics
     // The engine would also exit on its own once this process is gone (it watches its input
     // pipe); stopping it here waits for that, so no quit leaves it running for a moment.
     do {

@@ -154,6 +154,49 @@ import Transcribe
     #expect(!backends.audioFolder.path.contains("~"))
   }
 
+  @Test func theGraphicsAndSpeechFlagsAreParsed() throws {
+    #expect(try ShowcaseOptions.parse([]).graphics == nil)
+    #expect(try ShowcaseOptions.parse(["--graphics", "kitty"]).graphics == .kitty)
+    #expect(try ShowcaseOptions.parse(["--graphics", "blocks"]).graphics == .halfBlocks)
+    #expect(
+      try ShowcaseOptions.parse(["--graphics", "kitty", "--graphics", "auto"]).graphics == nil)
+    #expect(
+      throws: ShowcaseOptionsError.invalidValue(
+        "--graphics", "sixel", expected: "auto, kitty or blocks")
+    ) {
+      try ShowcaseOptions.parse(["--graphics", "sixel"])
+    }
+    let speech = try ShowcaseOptions.parse([
+      "--stt-engine", "pocketsphinx", "--stt-url", "https://api.openai.com/v1", "--stt-model",
+      "whisper-1",
+    ])
+    #expect(speech.recognizer.engine == .pocketsphinx)
+    #expect(speech.recognizer.serviceURL?.host == "api.openai.com")
+    #expect(speech.recognizer.model == "whisper-1")
+    #expect(
+      throws: ShowcaseOptionsError.recognizer(
+        .invalidValue("--stt-engine", "vosk", expected: "whisper or pocketsphinx"))
+    ) {
+      try ShowcaseOptions.parse(["--stt-engine", "vosk"])
+    }
+  }
+
+  @Test func thePosterIsDrawnWithRealPixelsInKittyMode() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
+      showcase.terminal.graphics = .kitty
+      showcase.terminal.press(.down, .enter)
+      #expect(await showcase.waitFor("Get Poster!"))
+      showcase.terminal.press("g")
+      #expect(await showcase.waitUntil { !showcase.terminal.grid.images.isEmpty })
+      let placement = try #require(showcase.terminal.grid.images.first)
+      #expect(placement.width == 240 && placement.height == 360)
+      #expect(!showcase.terminal.grid.contains("▀"))
+      let bytes = String(decoding: showcase.terminal.nextFrameBytes(), as: UTF8.self)
+      #expect(bytes.contains("\u{1B}_Ga=T,f=24,s=240,v=360"))
+    }
+  }
+
   /// The title under the image, once a poster is on screen.
   func shownTitle(in showcase: ShowcaseHarness) async -> String? {
     guard await showcase.waitUntil({ showcase.topScreen(AppScreen.poster)?.state.poster != nil })

@@ -7,6 +7,8 @@ public struct Grid: Hashable, Sendable {
   public let size: Size
   /// The cells, row by row.
   public private(set) var cells: [Cell]
+  /// Images drawn with real pixels over the cells, in ``GraphicsMode/kitty``.
+  public internal(set) var images: [ImagePlacement] = []
 
   /// Creates a grid of `size` filled with `cell`.
   public init(size: Size, filling cell: Cell = .blank) {

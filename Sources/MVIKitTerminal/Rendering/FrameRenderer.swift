@@ -13,10 +13,14 @@
 public struct FrameRenderer: Sendable {
   /// How colours are written.
   public var colorMode: ColorMode
+  /// How images are sent; with ``GraphicsMode/kitty``, a full render also removes the images
+  /// a clear of the screen leaves behind.
+  public var graphics: GraphicsMode
 
-  /// Creates a renderer for a terminal with `colorMode`.
-  public init(colorMode: ColorMode = .trueColor) {
+  /// Creates a renderer for a terminal with `colorMode` and `graphics`.
+  public init(colorMode: ColorMode = .trueColor, graphics: GraphicsMode = .halfBlocks) {
     self.colorMode = colorMode
+    self.graphics = graphics
   }
 
   /// Bytes that clear the screen and draw every cell of `grid`.
@@ -24,11 +28,13 @@ public struct FrameRenderer: Sendable {
     var writer = ByteWriter(capacity: grid.cells.count * 2 + 64)
     writer.escape("[0m")
     writer.escape("[2J")
+    if graphics == .kitty { KittyGraphics.deleteAll(into: &writer) }
     var pen: Style?
     for row in 0..<grid.size.height {
       writer.move(column: 0, row: row)
       write(grid, row: row, columns: 0..<grid.size.width, pen: &pen, into: &writer)
     }
+    for image in grid.images { KittyGraphics.place(image, into: &writer) }
     return writer.bytes
   }
 
@@ -62,6 +68,14 @@ public struct FrameRenderer: Sendable {
         let written = write(new, row: row, columns: first..<end, pen: &pen, into: &writer)
         cursor = (first + written, row)
         column = end
+      }
+    }
+    if old.images != new.images {
+      for image in old.images where !new.images.contains(image) {
+        KittyGraphics.delete(image, into: &writer)
+      }
+      for image in new.images where !old.images.contains(image) {
+        KittyGraphics.place(image, into: &writer)
       }
     }
     return writer.bytes

@@ -14,7 +14,7 @@ import MVIKit
 @MainActor
 public final class HeadlessTerminal {
   private let session: TerminalSession
-  private let renderer: FrameRenderer
+  private var renderer: FrameRenderer
   private var decoder = KeyDecoder()
   private var shownFrame: Grid?
   private var sideEffects: Task<Void, Never>?
@@ -71,6 +71,16 @@ public final class HeadlessTerminal {
 
   /// The screen for the current state.
   public var grid: Grid { session.render() }
+
+  /// How images are drawn and encoded, as if the terminal had answered for this mode;
+  /// half blocks by default.
+  public var graphics: GraphicsMode {
+    get { session.graphics }
+    set {
+      session.graphics = newValue
+      renderer.graphics = newValue
+    }
+  }
 
   /// The rows of the screen for the current state.
   public var text: [String] { grid.text }

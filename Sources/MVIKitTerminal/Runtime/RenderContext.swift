@@ -7,6 +7,8 @@ final class RenderContext {
   let focusedID: String?
   let interaction: InteractionState
   let animationFrame: Int
+  /// How images are drawn.
+  let graphics: GraphicsMode
   private(set) var targets: [FocusTarget] = []
   private(set) var bindings: [KeyBinding] = []
   private(set) var isModal = false
@@ -16,11 +18,15 @@ final class RenderContext {
   private var overlays: [() -> Void] = []
   private var finalPasses: [() -> Void] = []
 
-  init(size: Size, focusedID: String?, interaction: InteractionState, animationFrame: Int) {
+  init(
+    size: Size, focusedID: String?, interaction: InteractionState, animationFrame: Int,
+    graphics: GraphicsMode = .halfBlocks
+  ) {
     self.grid = Grid(size: size)
     self.focusedID = focusedID
     self.interaction = interaction
     self.animationFrame = animationFrame
+    self.graphics = graphics
   }
 
   /// The id of the view being drawn: its position in the tree.

@@ -29,6 +29,9 @@ public final class TerminalApp {
   private let session: TerminalSession
   private let startSideEffects: @MainActor (TerminalApp) -> Task<Void, Never>
   private var renderer = FrameRenderer(colorMode: .palette256)
+  /// How images are drawn; nil (the default) detects it when ``run()`` starts: see
+  /// ``GraphicsMode/detect(environment:probe:)``.
+  public var graphics: GraphicsMode?
   private var shownFrame: Grid?
   private var frameScheduled = false
   private var animationScheduled = false
@@ -103,6 +106,15 @@ public final class TerminalApp {
       events = nil
     }
     renderer.colorMode = ColorMode.detect(environment: Self.environment())
+    let graphics =
+      self.graphics
+      ?? GraphicsMode.detect(environment: Self.environment()) {
+        TerminalDriver.ask(KittyGraphicsProbe.query, timeout: .milliseconds(300)) {
+          KittyGraphicsProbe.supportsKitty($0) != nil
+        }
+      }
+    renderer.graphics = graphics
+    session.graphics = graphics
     session.size = TerminalDriver.size() ?? session.size
     reader.start()
     drawFrame()

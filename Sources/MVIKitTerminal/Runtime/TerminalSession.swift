@@ -10,6 +10,8 @@ final class TerminalSession {
   var size: Size
   var minimumSize: Size
   var animationFrame = 0
+  /// How images are drawn.
+  var graphics = GraphicsMode.halfBlocks
   var onQuit: (@MainActor () -> Void)?
   var onInterrupt: (@MainActor () -> Void)?
   private(set) var focusedID: String?
@@ -107,7 +109,8 @@ final class TerminalSession {
 
   private func pass() -> Grid {
     let context = RenderContext(
-      size: size, focusedID: focusedID, interaction: interaction, animationFrame: animationFrame)
+      size: size, focusedID: focusedID, interaction: interaction, animationFrame: animationFrame,
+      graphics: graphics)
     if !quitKeys.isEmpty {
       context.addBinding(KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() })
     }

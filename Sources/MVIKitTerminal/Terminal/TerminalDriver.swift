@@ -34,6 +34,29 @@ enum TerminalDriver {
     TerminalOutput.send(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[0m\u{1B}[2J".utf8))
   }
 
+  /// Sends `question` and collects the terminal's answer until `isComplete` says it is whole
+  /// or `timeout` passes. Call it in raw mode, before the input reader starts.
+  static func ask(
+    _ question: [UInt8], timeout: Duration, isComplete: ([UInt8]) -> Bool
+  ) -> [UInt8] {
+    guard TerminalOutput.send(question) else { return [] }
+    var answer: [UInt8] = []
+    let deadline = ContinuousClock.now + timeout
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while !isComplete(answer) {
+      let left = ContinuousClock.now.duration(to: deadline)
+      guard left > .zero else { break }
+      let milliseconds = Int32(
+        left.components.seconds * 1_000 + left.components.attoseconds / 1_000_000_000_000_000)
+      var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, max(milliseconds, 1)) > 0 else { continue }
+      let count = read(STDIN_FILENO, &buffer, buffer.count)
+      guard count > 0 else { break }
+      answer += buffer[0..<count]
+    }
+    return answer
+  }
+
   /// The size of the terminal, or nil when it cannot be read.
   static func size() -> Size? {
     var window = winsize()

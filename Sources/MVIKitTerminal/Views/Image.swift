@@ -2,7 +2,8 @@
 /// as the `▀` foreground and the bottom one as the background.
 ///
 /// It shrinks, keeping its aspect, to fit the space offered. Terminals without truecolor get
-/// the nearest 256-palette colours (see ``ColorMode``).
+/// the nearest 256-palette colours (see ``ColorMode``). Where the terminal speaks the kitty
+/// graphics protocol, the same cells show the real pixels instead (see ``GraphicsMode``).
 public struct Image: View, Element {
   private let width: Int
   private let height: Int
@@ -36,6 +37,16 @@ public struct Image: View, Element {
   func draw(_ rect: Rect, _ context: RenderContext) {
     let size = fittedSize(rect.size)
     guard size.width > 0, size.height > 0 else { return }
+    if context.graphics == .kitty {
+      // The terminal scales the pixels into the cells; the cells themselves stay blank.
+      let cells = Rect(x: rect.x, y: rect.y, width: size.width, height: size.height)
+      for row in cells.y..<cells.maxY {
+        for column in cells.x..<cells.maxX { context.grid[column, row] = .blank }
+      }
+      context.grid.images.append(
+        ImagePlacement(rect: cells, width: width, height: height, pixels: pixels))
+      return
+    }
     let scaled = size.width != width || size.height != (height + 1) / 2
     let pixelRows = size.height * 2
     // Unscaled, an odd height leaves the last bottom half empty; scaled, every half maps.
