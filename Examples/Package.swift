@@ -38,7 +38,14 @@ let package = Package(
         "CPNG", "CTurboJPEG", "CWebP",
       ]
     ),
-    .target(name: "ExampleHTTP"),
+    .target(
+      name: "ExampleHTTP",
+      dependencies: [
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]
+    ),
     .target(
       name: "Users",
       dependencies: [

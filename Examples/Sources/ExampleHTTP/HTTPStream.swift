@@ -39,6 +39,15 @@ package struct HTTPStream: Sendable {
   package static func send(
     _ request: URLRequest, body: Data, idleTimeout: Duration
   ) async throws(TransportFailure) -> HTTPStream {
+    if request.url?.scheme?.lowercased() == "http" {
+      return try await PlainHTTPStream.send(request, body: body, idleTimeout: idleTimeout)
+    }
+    return try await sendWithURLSession(request, body: body, idleTimeout: idleTimeout)
+  }
+
+  static func sendWithURLSession(
+    _ request: URLRequest, body: Data, idleTimeout: Duration
+  ) async throws(TransportFailure) -> HTTPStream {
     let configuration = URLSessionConfiguration.ephemeral
     let seconds = Double(idleTimeout.components.seconds) + 1
     configuration.timeoutIntervalForRequest = seconds
