@@ -113,12 +113,13 @@ let package = Package(
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
+    .target(name: "ExampleTestSupport", path: "Sources/ExampleTestSupport"),
     .testTarget(name: "DemoServerTests", dependencies: ["DemoServer"]),
     .testTarget(
       name: "ShowcaseTests",
       dependencies: [
         "ShowcaseKit", "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
-        .product(name: "MVIKitTerminal", package: root),
+        "ExampleTestSupport", .product(name: "MVIKitTerminal", package: root),
       ]
     ),
     .testTarget(
@@ -141,12 +142,15 @@ let package = Package(
     ),
     .testTarget(
       name: "TranscribeTests",
-      dependencies: ["Transcribe", .product(name: "MVIKitTesting", package: root)]
+      dependencies: [
+        "Transcribe", "ExampleTestSupport", .product(name: "MVIKitTesting", package: root),
+      ]
     ),
     .testTarget(
       name: "PosterTests",
       dependencies: [
-        "Poster", "DemoServer", "CGIF", .product(name: "Hummingbird", package: "hummingbird"),
+        "Poster", "DemoServer", "CGIF", "ExampleTestSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "MVIKitTerminal", package: root),
         .product(name: "MVIKitTesting", package: root),
       ]

@@ -65,35 +65,28 @@ if [ -f "$engine_dir/requirements.txt" ]; then
   fi
 fi
 
-# Spoken sample commands for the Transcribe app, one 16 kHz mono WAV per line of phrases.txt,
-# generated only when missing (the WAVs are not committed).
+# Spoken samples for the Transcribe app, generated only when missing (they are not committed):
+# one 16 kHz mono WAV per command of phrases.txt, and one MP3 per sentence of speech.txt,
+# free speech in no phrase list, encoded with the engine's PyAV.
 audio_dir="$root/Examples/Samples/audio"
-if [ -f "$audio_dir/phrases.txt" ]; then
-  while IFS= read -r phrase; do
-    case "$phrase" in '' | '#'*) continue ;; esac
-    wav="$audio_dir/$(printf '%s' "$phrase" | tr -cs 'A-Za-z0-9' '-' | sed 's/-*$//').wav"
-    if [ ! -f "$wav" ]; then
-      tmp="$(mktemp --suffix=.wav)"
-      espeak-ng -w "$tmp" "$phrase"
-      sox "$tmp" -r 16000 -c 1 -b 16 "$wav"
-      rm -f "$tmp"
-      echo "bootstrap: generated $wav"
-    fi
-  done <"$audio_dir/phrases.txt"
-fi
-
-# Spoken sentences that are in no phrase list, one MP3 per line of speech.txt, encoded with the
-# engine's PyAV: free speech in a format other than WAV (not committed either).
-if [ -f "$audio_dir/speech.txt" ] && [ -x "$engine_dir/.venv/bin/python" ]; then
-  while IFS= read -r sentence; do
-    case "$sentence" in '' | '#'*) continue ;; esac
-    mp3="$audio_dir/$(printf '%s' "$sentence" | tr -cs 'A-Za-z0-9' '-' | sed 's/-*$//').mp3"
-    if [ ! -f "$mp3" ]; then
-      tmp="$(mktemp --suffix=.wav)"
-      espeak-ng -w "$tmp" "$sentence"
-      "$engine_dir/.venv/bin/python" "$engine_dir/encode_audio.py" "$tmp" "$mp3"
-      rm -f "$tmp"
-      echo "bootstrap: generated $mp3"
-    fi
-  done <"$audio_dir/speech.txt"
+to_wav() { sox "$1" -r 16000 -c 1 -b 16 "$2"; }
+to_mp3() { "$engine_dir/.venv/bin/python" "$engine_dir/encode_audio.py" "$1" "$2"; }
+# speak LIST EXTENSION CONVERTER: one file per line of LIST, named after its words.
+speak() {
+  [ -f "$1" ] || return 0
+  while IFS= read -r line; do
+    case "$line" in '' | '#'*) continue ;; esac
+    local file tmp
+    file="$audio_dir/$(printf '%s' "$line" | tr -cs 'A-Za-z0-9' '-' | sed 's/-*$//').$2"
+    [ -f "$file" ] && continue
+    tmp="$(mktemp --suffix=.wav)"
+    espeak-ng -w "$tmp" "$line"
+    "$3" "$tmp" "$file"
+    rm -f "$tmp"
+    echo "bootstrap: generated $file"
+  done <"$1"
+}
+speak "$audio_dir/phrases.txt" wav to_wav
+if [ -x "$engine_dir/.venv/bin/python" ]; then
+  speak "$audio_dir/speech.txt" mp3 to_mp3
 fi

@@ -31,28 +31,22 @@ fi
 if [ "$(printf '%s\n' "$out" | wc -l)" -eq 2 ]; then pass "one line per file"; else fail "not one line per file: $out"; fi
 if [ "$(engine_pids)" = "$before" ]; then pass "no engine left running"; else fail "engine left running"; fi
 
-out="$("$binary" /nonexistent/x.wav 2>&1)"
-status=$?
-if [ "$status" -eq 1 ] && printf '%s' "$out" | grep -qF "There is no file at /nonexistent/x.wav."; then
-  pass "a missing file is a readable error with status 1"
-else
-  fail "missing file: status $status, '$out'"
-fi
-
-out="$(MVIKIT_STT_ENGINE_DIR=/nonexistent "$binary" "$audio/play-some-music.wav" 2>&1)"
-status=$?
-if [ "$status" -eq 1 ] && printf '%s' "$out" | grep -qF "the Whisper engine is missing"; then
-  pass "a missing engine is a readable error with status 1"
-else
-  fail "missing engine: status $status, '$out'"
-fi
-
-out="$(env -u OPENAI_API_KEY "$binary" --stt-url http://127.0.0.1:9/v1 "$audio/play-some-music.wav" 2>&1)"
-status=$?
-if [ "$status" -eq 1 ] && printf '%s' "$out" | grep -qF "could not be reached"; then
-  pass "an unreachable service is a readable error with status 1"
-else
-  fail "unreachable service: status $status, '$out'"
-fi
+# expect_failure DESCRIPTION TEXT COMMAND...: the command exits 1 and says TEXT.
+expect_failure() {
+  local description="$1" text="$2" out status
+  shift 2
+  out="$("$@" 2>&1)"
+  status=$?
+  if [ "$status" -eq 1 ] && printf '%s' "$out" | grep -qF -- "$text"; then
+    pass "$description is a readable error with status 1"
+  else
+    fail "$description: status $status, '$out'"
+  fi
+}
+expect_failure "a missing file" "There is no file at /nonexistent/x.wav." "$binary" /nonexistent/x.wav
+expect_failure "a missing engine" "the Whisper engine is missing" \
+  env MVIKIT_STT_ENGINE_DIR=/nonexistent "$binary" "$audio/play-some-music.wav"
+expect_failure "an unreachable service" "could not be reached" \
+  env -u OPENAI_API_KEY "$binary" --stt-url http://127.0.0.1:9/v1 "$audio/play-some-music.wav"
 
 finish_checks

@@ -32,17 +32,7 @@ package struct HTTPTransport: Sendable {
     let session = session
     let timeout = timeout
     do {
-      return try await withThrowingTaskGroup(of: HTTPReply.self) { group in
-        group.addTask { try await Self.perform(request, on: session) }
-        group.addTask {
-          try await Task.sleep(for: timeout)
-          throw TransportFailure.timeout
-        }
-        // Whichever finishes first wins; the other is cancelled, which also stops the request.
-        defer { group.cancelAll() }
-        guard let reply = try await group.next() else { throw TransportFailure.timeout }
-        return reply
-      }
+      return try await withDeadline(timeout) { try await Self.perform(request, on: session) }
     } catch let failure as TransportFailure {
       throw failure
     } catch is CancellationError {

@@ -78,19 +78,11 @@ public struct PosterClient: Sendable {
     let prepared = request
     let download: Download
     do {
-      download = try await withThrowingTaskGroup(of: Download.self) { group in
-        group.addTask { try await self.download(prepared) }
-        group.addTask {
-          try await Task.sleep(for: timeout)
-          throw PosterError.timeout
-        }
-        // Whichever finishes first wins; the other is cancelled, which also stops the request.
-        defer { group.cancelAll() }
-        guard let first = try await group.next() else { throw PosterError.timeout }
-        return first
-      }
+      download = try await withDeadline(timeout) { try await self.download(prepared) }
     } catch let error as PosterError {
       throw error
+    } catch TransportFailure.timeout {
+      throw .timeout
     } catch {
       throw .cancelled
     }

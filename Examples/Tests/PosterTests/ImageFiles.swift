@@ -1,5 +1,6 @@
 import CGIF
 import DemoServer
+import ExampleTestSupport
 import Foundation
 import Poster
 import Testing
@@ -28,7 +29,7 @@ struct ImageFiles {
   /// `cjpeg` output, baseline or progressive.
   func jpeg(progressive: Bool) throws -> Data {
     let output = folder.appending(path: progressive ? "progressive.jpg" : "baseline.jpg")
-    try run(
+    try Tool.run(
       "cjpeg",
       ["-quality", "90"] + (progressive ? ["-progressive"] : [])
         + ["-outfile", output.path, folder.appending(path: "poster.ppm").path])
@@ -38,7 +39,7 @@ struct ImageFiles {
   /// `cwebp` output, lossy or lossless.
   func webp(lossless: Bool) throws -> Data {
     let output = folder.appending(path: lossless ? "lossless.webp" : "lossy.webp")
-    try run(
+    try Tool.run(
       "cwebp",
       (lossless ? ["-lossless"] : ["-q", "85"])
         + ["-quiet", folder.appending(path: "poster.png").path, "-o", output.path])
@@ -108,25 +109,6 @@ struct ImageFiles {
 
   private func ppm(_ image: RGBImage) -> Data {
     Data("P6\n\(image.width) \(image.height)\n255\n".utf8) + Data(image.pixels)
-  }
-
-  private func run(_ tool: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw ToolFailed(tool: tool, status: process.terminationStatus)
-    }
-  }
-
-  struct ToolFailed: Error, CustomStringConvertible {
-    let tool: String
-    let status: Int32
-    var description: String { "\(tool) failed (\(status)); run scripts/bootstrap.sh" }
   }
 }
 

@@ -1,4 +1,5 @@
 import DemoServer
+import ExampleTestSupport
 import Foundation
 import MVIKitTerminal
 import Poster
@@ -19,9 +20,9 @@ import Transcribe
     defer { try? FileManager.default.removeItem(at: folder) }
     // Speech that is in no phrase list, as an MP3.
     let wav = folder.appending(path: "door.wav")
-    try run("espeak-ng", ["-w", wav.path, "open the door and turn on the lights"])
+    try Tool.run("espeak-ng", ["-w", wav.path, "open the door and turn on the lights"])
     let engine = WhisperEngine.defaultDirectory()
-    try run(
+    try Tool.run(
       engine.appending(path: ".venv/bin/python").path,
       [
         engine.appending(path: "encode_audio.py").path, wav.path,
@@ -75,17 +76,6 @@ import Transcribe
       showcase.terminal.press("s")
       #expect(await showcase.waitFor("Pick an audio file first"))
     }
-  }
-
-  private func run(_ tool: String, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool.hasPrefix("/") ? tool : "/usr/bin/\(tool)")
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(tool) failed")
   }
 
   @Test func posterFetchesTwoPostersAndFreesItsStoreOnClose() async throws {

@@ -1,21 +1,9 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 
 /// Makes real speech WAVs with `espeak-ng` and `sox` in a temporary folder.
 struct AudioFixtures {
-  struct ToolMissing: Error, CustomStringConvertible {
-    let tool: String
-    var description: String {
-      "\(tool) is not installed: run scripts/bootstrap.sh to install espeak-ng and sox."
-    }
-  }
-
-  struct ToolFailed: Error, CustomStringConvertible {
-    let command: String
-    let status: Int32
-    var description: String { "\(command) exited with status \(status)" }
-  }
-
   let folder: URL
 
   init() throws {
@@ -59,28 +47,7 @@ struct AudioFixtures {
   }
 
   static func run(_ tool: String, _ arguments: [String]) throws {
-    guard let executable = find(tool) else { throw ToolMissing(tool: tool) }
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw ToolFailed(
-        command: "\(tool) \(arguments.joined(separator: " "))",
-        status: process.terminationStatus)
-    }
-  }
-
-  static func find(_ tool: String) -> URL? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for directory in path.split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appending(path: tool)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
+    try Tool.run(tool, arguments)
   }
 
   /// A canonical 44-byte WAV header followed by `samples`.

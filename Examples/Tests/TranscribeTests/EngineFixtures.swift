@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import Testing
 
@@ -16,25 +17,10 @@ enum EngineFixtures {
   /// Re-encodes `wav` as `name`'s format (mp3, flac, ogg, opus, m4a) with the engine's PyAV.
   static func encode(_ wav: URL, as name: String, in fixtures: AudioFixtures) throws -> URL {
     let output = fixtures.folder.appending(path: name)
-    try run(
-      directory.appending(path: ".venv/bin/python"),
+    try Tool.run(
+      directory.appending(path: ".venv/bin/python").path,
       [directory.appending(path: "encode_audio.py").path, wav.path, output.path])
     return output
-  }
-
-  static func run(_ executable: URL, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw AudioFixtures.ToolFailed(
-        command: "\(executable.lastPathComponent) \(arguments.joined(separator: " "))",
-        status: process.terminationStatus)
-    }
   }
 
   /// Lower-case words without punctuation, as word error rate compares them.
