@@ -136,7 +136,7 @@ let package = Package(
     .testTarget(
       name: "TodosTests",
       dependencies: [
-        "Todos", .product(name: "GRDB", package: "GRDB.swift"),
+        "Todos", "ExampleTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "MVIKitTesting", package: root),
       ]
     ),

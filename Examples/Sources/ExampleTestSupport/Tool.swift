@@ -21,20 +21,28 @@ public enum Tool {
     public var description: String { "\(command) exited with status \(status)" }
   }
 
-  /// Runs `tool` (a name looked up on `PATH`, or a path) with `arguments` and waits for it.
+  /// Runs `tool` (a name looked up on `PATH`, or a path) with `arguments` and waits for it
+  /// without holding a thread: a blocked thread of the two-core test machine's cooperative
+  /// pool stalls every other test's tasks.
   /// - Throws: ``Missing`` or ``Failed``.
-  public static func run(_ tool: String, _ arguments: [String]) throws {
+  public static func run(_ tool: String, _ arguments: [String]) async throws {
     guard let executable = find(tool) else { throw Missing(tool: tool) }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failed(
-        command: "\(tool) \(arguments.joined(separator: " "))", status: process.terminationStatus)
+    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
+    guard status == 0 else {
+      throw Failed(command: "\(tool) \(arguments.joined(separator: " "))", status: status)
     }
   }
 

@@ -56,7 +56,8 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
   public var audioExtensions: Set<String> { ["wav"] }
 
   /// Decodes free speech; with `phrases`, also decodes against a grammar of them, and keeps
-  /// that phrase only when the free decoding heard most of its words.
+  /// that phrase only when it scores clearly better than the free decoding (see
+  /// ``phraseScoreGap``).
   ///
   /// A grammar alone always answers with one of its phrases, whatever was said, which would
   /// force any other speech onto the nearest phrase.
@@ -82,27 +83,29 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
   }
 
   /// The least score per frame, in the decoder's log units, by which the best phrase must beat
-  /// the best free sequence of phones to be taken as said. Measured with espeak-ng: the sample
-  /// commands score 25–33; "please play some music in the kitchen" 14; sentences far from
-  /// every phrase find no path through the grammar at all.
-  public static let phraseScoreGap = 20.0
+  /// a free decoding of the same audio with the general language model to be taken as said.
+  /// Measured with espeak-ng: the sample commands score 25.8–34.8; "please play some music in
+  /// the kitchen", which holds a command, about 20; sentences far from every phrase find no path
+  /// through the grammar at all.
+  public static let phraseScoreGap = 22.0
 
   /// The phrase a grammar of `phrases` hears in `wav`, and by how much its score per frame beats
-  /// the best unconstrained sequence of phones over the same audio (high when the phrase
-  /// explains the audio well, low when the speech was something else); nil when no phrase fits.
-  @concurrent
+  /// the free decoding of the same audio (high when the phrase explains the audio well, low
+  /// when the speech was something else); nil when no phrase fits.
   func phraseMatch(wav: URL, phrases: [String]) async throws -> (phrase: String, scoreGap: Double)?
   {
-    let file = try WAVFile.read(from: wav)
-    let samples = file.monoSamples(rate: 16_000)
-    guard let grammar = PhraseGrammar(phrases: phrases) else { return nil }
-    let decoder = try Decoder(recognizer: self, freeSpeech: false)
-    try decoder.use(grammar)
-    let matched = try decoder.decodeScored(samples)
-    guard !matched.text.isEmpty, matched.frames > 0 else { return nil }
-    try decoder.usePhoneLoop(modelDirectory.appending(path: "en-us-phone.lm.bin"))
-    let phones = try decoder.decodeScored(samples)
-    return (matched.text, Double(matched.score - phones.score) / Double(matched.frames))
+    try await BlockingWork.run { [self] isCancelled in
+      let file = try WAVFile.read(from: wav)
+      let samples = file.monoSamples(rate: 16_000)
+      guard let grammar = PhraseGrammar(phrases: phrases) else { return nil }
+      let decoder = try Decoder(recognizer: self, freeSpeech: false)
+      try decoder.use(grammar)
+      let matched = try decoder.decodeScored(samples, isCancelled: isCancelled)
+      guard !matched.text.isEmpty, matched.frames > 0 else { return nil }
+      let free = try Decoder(recognizer: self, freeSpeech: true)
+      let heard = try free.decodeScored(samples, isCancelled: isCancelled)
+      return (matched.text, Double(matched.score - heard.score) / Double(matched.frames))
+    }
   }
 
   /// Reads the WAV file, converts it to 16 kHz mono and decodes it, off the caller's actor.
@@ -123,25 +126,26 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
   ///     from above 0 up to 1.
   /// - Returns: The recognised text.
   /// - Throws: ``TranscribeError``, or `CancellationError` when the task is cancelled.
-  @concurrent
   public func transcribe(
-    wav: URL, phrases: [String]?, progress: @Sendable (Double) -> Void
+    wav: URL, phrases: [String]?, progress: @escaping @Sendable (Double) -> Void
   ) async throws -> Transcript {
     if case .unavailable(let reason) = availability() {
       throw TranscribeError.recognizerUnavailable(reason: reason)
     }
-    let file = try WAVFile.read(from: wav)
     try Task.checkCancellation()
-    let samples = file.monoSamples(rate: 16_000)
-    try Task.checkCancellation()
-    let grammar = PhraseGrammar(phrases: phrases ?? [])
-    let decoder = try Decoder(recognizer: self, freeSpeech: grammar == nil)
-    if let grammar {
-      try decoder.use(grammar)
+    return try await BlockingWork.run { [self] isCancelled in
+      let file = try WAVFile.read(from: wav)
+      let samples = file.monoSamples(rate: 16_000)
+      if isCancelled() { throw CancellationError() }
+      let grammar = PhraseGrammar(phrases: phrases ?? [])
+      let decoder = try Decoder(recognizer: self, freeSpeech: grammar == nil)
+      if let grammar {
+        try decoder.use(grammar)
+      }
+      let text = try decoder.decode(samples, progress: progress, isCancelled: isCancelled)
+      return Transcript(
+        text: text, mode: grammar == nil ? .freeSpeech : .phrases, audioDuration: file.duration)
     }
-    let text = try decoder.decode(samples, progress: progress)
-    return Transcript(
-      text: text, mode: grammar == nil ? .freeSpeech : .phrases, audioDuration: file.duration)
   }
 }
 
@@ -206,18 +210,11 @@ private final class Decoder {
     }
   }
 
-  /// Switches the decoder to free phone sequences, the yardstick for a phrase's score.
-  func usePhoneLoop(_ phoneModel: URL) throws {
-    guard ps_set_allphone_file(decoder, "phones", phoneModel.path) == 0,
-      ps_set_search(decoder, "phones") == 0
-    else {
-      throw TranscribeError.recognitionFailed(reason: "the phone model could not be loaded")
-    }
-  }
-
   /// Decodes all samples and returns the hypothesis with its path score and frame count.
-  func decodeScored(_ samples: [Int16]) throws -> (text: String, score: Int32, frames: Int32) {
-    let text = try decode(samples) { _ in }
+  func decodeScored(
+    _ samples: [Int16], isCancelled: () -> Bool
+  ) throws -> (text: String, score: Int32, frames: Int32) {
+    let text = try decode(samples, progress: { _ in }, isCancelled: isCancelled)
     var score: Int32 = 0
     _ = ps_get_hyp(decoder, &score)
     return (text, score, ps_get_n_frames(decoder))
@@ -225,13 +222,15 @@ private final class Decoder {
 
   /// Feeds the samples in chunks, checking for cancellation between them, and returns the best
   /// hypothesis.
-  func decode(_ samples: [Int16], progress: (Double) -> Void) throws -> String {
+  func decode(
+    _ samples: [Int16], progress: (Double) -> Void, isCancelled: () -> Bool
+  ) throws -> String {
     guard ps_start_utt(decoder) == 0 else {
       throw TranscribeError.recognitionFailed(reason: "the utterance could not be started")
     }
     var start = 0
     while start < samples.count {
-      if Task.isCancelled {
+      if isCancelled() {
         _ = ps_end_utt(decoder)
         throw CancellationError()
       }
@@ -246,7 +245,10 @@ private final class Decoder {
       start = end
       progress(Double(end) / Double(samples.count))
     }
-    try Task.checkCancellation()
+    if isCancelled() {
+      _ = ps_end_utt(decoder)
+      throw CancellationError()
+    }
     guard ps_end_utt(decoder) == 0 else {
       throw TranscribeError.recognitionFailed(reason: "the utterance could not be finished")
     }

@@ -8,7 +8,8 @@ import Testing
   func jpegBaselineAndProgressive(progressive: Bool) async throws {
     let files = try await ImageFiles()
     defer { files.remove() }
-    let (image, format) = try PosterImageDecoder.decode(try files.jpeg(progressive: progressive))
+    let (image, format) = try PosterImageDecoder.decode(
+      try await files.jpeg(progressive: progressive))
     #expect(format == .jpeg)
     #expect(files.meanDifference(image) < 6)
   }
@@ -17,7 +18,7 @@ import Testing
   func webpLossyAndLossless(lossless: Bool) async throws {
     let files = try await ImageFiles()
     defer { files.remove() }
-    let (image, format) = try PosterImageDecoder.decode(try files.webp(lossless: lossless))
+    let (image, format) = try PosterImageDecoder.decode(try await files.webp(lossless: lossless))
     #expect(format == .webp)
     #expect(files.meanDifference(image) < (lossless ? 0.001 : 6))
   }
@@ -46,8 +47,8 @@ import Testing
     let files = try await ImageFiles()
     defer { files.remove() }
     let whole = [
-      files.png, try files.jpeg(progressive: false), try files.jpeg(progressive: true),
-      try files.webp(lossless: false), try files.gif(interlaced: false),
+      files.png, try await files.jpeg(progressive: false), try await files.jpeg(progressive: true),
+      try await files.webp(lossless: false), try files.gif(interlaced: false),
     ]
     for data in whole {
       let error = #expect(throws: PosterError.self) {
@@ -86,13 +87,13 @@ import Testing
   @Test func decompressionBombsAreRefused() async throws {
     let files = try await ImageFiles()
     defer { files.remove() }
-    var jpeg = [UInt8](try files.jpeg(progressive: false))
+    var jpeg = [UInt8](try await files.jpeg(progressive: false))
     let frame = try #require(
       jpeg.indices.dropLast(8).first { jpeg[$0] == 0xFF && [0xC0, 0xC2].contains(jpeg[$0 + 1]) })
     jpeg.replaceSubrange(frame + 5..<frame + 9, with: [0xEA, 0x60, 0xEA, 0x60])  // 60000×60000
     var gif = [UInt8](try files.gif(interlaced: false))
     gif.replaceSubrange(6..<10, with: [0xFF, 0xFF, 0xFF, 0xFF])  // 65535×65535 canvas
-    var webp = [UInt8](try files.webp(lossless: false))
+    var webp = [UInt8](try await files.webp(lossless: false))
     #expect(Array(webp[12..<16]) == Array("VP8 ".utf8))
     webp.replaceSubrange(26..<30, with: [0xFF, 0x3F, 0xFF, 0x3F])  // 16383×16383
     for (bomb, side) in [(jpeg, 60_000), (gif, 65_535), (webp, 16_383)] {

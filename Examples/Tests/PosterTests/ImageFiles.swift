@@ -27,9 +27,9 @@ struct ImageFiles {
   }
 
   /// `cjpeg` output, baseline or progressive.
-  func jpeg(progressive: Bool) throws -> Data {
+  func jpeg(progressive: Bool) async throws -> Data {
     let output = folder.appending(path: progressive ? "progressive.jpg" : "baseline.jpg")
-    try Tool.run(
+    try await Tool.run(
       "cjpeg",
       ["-quality", "90"] + (progressive ? ["-progressive"] : [])
         + ["-outfile", output.path, folder.appending(path: "poster.ppm").path])
@@ -37,9 +37,9 @@ struct ImageFiles {
   }
 
   /// `cwebp` output, lossy or lossless.
-  func webp(lossless: Bool) throws -> Data {
+  func webp(lossless: Bool) async throws -> Data {
     let output = folder.appending(path: lossless ? "lossless.webp" : "lossy.webp")
-    try Tool.run(
+    try await Tool.run(
       "cwebp",
       (lossless ? ["-lossless"] : ["-q", "85"])
         + ["-quiet", folder.appending(path: "poster.png").path, "-o", output.path])

@@ -20,9 +20,9 @@ import Transcribe
     defer { try? FileManager.default.removeItem(at: folder) }
     // Speech that is in no phrase list, as an MP3.
     let wav = folder.appending(path: "door.wav")
-    try Tool.run("espeak-ng", ["-w", wav.path, "open the door and turn on the lights"])
+    try await Tool.run("espeak-ng", ["-w", wav.path, "open the door and turn on the lights"])
     let engine = WhisperEngine.defaultDirectory()
-    try Tool.run(
+    try await Tool.run(
       engine.appending(path: ".venv/bin/python").path,
       [
         engine.appending(path: "encode_audio.py").path, wav.path,

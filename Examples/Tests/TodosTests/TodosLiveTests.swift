@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import MVIKit
 import Testing
@@ -26,13 +27,8 @@ import Testing
     return condition()
   }
 
-  func sqlite3(_ file: URL, _ sql: String) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [file.path, sql]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "sqlite3 failed; run scripts/bootstrap.sh")
+  func sqlite3(_ file: URL, _ sql: String) async throws {
+    try await Tool.run("sqlite3", [file.path, sql])
   }
 
   @Test func aTodoAddedThroughAnotherConnectionAppears() async throws {
@@ -57,17 +53,17 @@ import Testing
     let store = Store(initialState: TodosModel.State(), model: TodosModel(repository: repository))
     let observing = store.send(.appeared)
     #expect(await waitUntil { store.todos.map(\.title) == ["milk"] })
-    try sqlite3(
+    try await sqlite3(
       repository.url,
       "INSERT INTO todo (title, isDone, createdAt) VALUES ('from the shell', 0, "
         + "'2026-11-22 10:00:00.000')")
     #expect(await waitUntil { store.todos.map(\.title) == ["milk", "from the shell"] })
-    try sqlite3(repository.url, "UPDATE todo SET title = 'oat milk' WHERE title = 'milk'")
+    try await sqlite3(repository.url, "UPDATE todo SET title = 'oat milk' WHERE title = 'milk'")
     #expect(await waitUntil { store.todos.first?.title == "oat milk" })
     // Closing the screen cancels the observation: the effect ends and later changes stay out.
     observing.cancel()
     await observing.finish()
-    try sqlite3(repository.url, "DELETE FROM todo")
+    try await sqlite3(repository.url, "DELETE FROM todo")
     try await Task.sleep(for: .milliseconds(600))
     #expect(store.todos.count == 2)
   }
@@ -78,7 +74,7 @@ import Testing
     #expect(try await changes.next() == [])
     let milk = try await repository.add(title: "milk")
     #expect(try await changes.next() == [milk])
-    try sqlite3(repository.url, "UPDATE todo SET isDone = 1")
+    try await sqlite3(repository.url, "UPDATE todo SET isDone = 1")
     #expect(try await changes.next()?.map(\.isDone) == [true])
   }
 }

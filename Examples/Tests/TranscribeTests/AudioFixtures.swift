@@ -17,26 +17,28 @@ struct AudioFixtures {
   }
 
   /// Speaks `text` into a WAV with the given rate and channel count.
-  func speech(_ text: String, name: String, rate: Int = 16_000, channels: Int = 1) throws -> URL {
+  func speech(_ text: String, name: String, rate: Int = 16_000, channels: Int = 1) async throws
+    -> URL
+  {
     let raw = folder.appending(path: "\(name)-espeak.wav")
     let output = folder.appending(path: "\(name).wav")
-    try Self.run("espeak-ng", ["-w", raw.path, text])
-    try Self.run(
+    try await Tool.run("espeak-ng", ["-w", raw.path, text])
+    try await Tool.run(
       "sox", [raw.path, "-r", "\(rate)", "-c", "\(channels)", "-b", "16", output.path])
     return output
   }
 
   /// Converts a WAV into another encoding with sox, such as 32-bit float.
-  func sox(_ input: URL, name: String, arguments: [String]) throws -> URL {
+  func sox(_ input: URL, name: String, arguments: [String]) async throws -> URL {
     let output = folder.appending(path: name)
-    try Self.run("sox", [input.path] + arguments + [output.path])
+    try await Tool.run("sox", [input.path] + arguments + [output.path])
     return output
   }
 
   /// Runs sox `effects` (such as `pad 0 1` or `repeat 9`) over `input` into `name`.
-  func effects(_ input: URL, name: String, _ effects: [String]) throws -> URL {
+  func effects(_ input: URL, name: String, _ effects: [String]) async throws -> URL {
     let output = folder.appending(path: name)
-    try Self.run("sox", [input.path, output.path] + effects)
+    try await Tool.run("sox", [input.path, output.path] + effects)
     return output
   }
 
@@ -44,10 +46,6 @@ struct AudioFixtures {
     let url = folder.appending(path: name)
     try data.write(to: url)
     return url
-  }
-
-  static func run(_ tool: String, _ arguments: [String]) throws {
-    try Tool.run(tool, arguments)
   }
 
   /// A canonical 44-byte WAV header followed by `samples`.

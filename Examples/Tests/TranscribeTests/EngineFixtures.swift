@@ -15,9 +15,11 @@ enum EngineFixtures {
   }
 
   /// Re-encodes `wav` as `name`'s format (mp3, flac, ogg, opus, m4a) with the engine's PyAV.
-  static func encode(_ wav: URL, as name: String, in fixtures: AudioFixtures) throws -> URL {
+  static func encode(_ wav: URL, as name: String, in fixtures: AudioFixtures) async throws
+    -> URL
+  {
     let output = fixtures.folder.appending(path: name)
-    try Tool.run(
+    try await Tool.run(
       directory.appending(path: ".venv/bin/python").path,
       [directory.appending(path: "encode_audio.py").path, wav.path, output.path])
     return output

@@ -23,7 +23,7 @@ struct TranscriptionTests {
     #expect(reason.contains("bootstrap.sh"))
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech("play some music", name: "music")
+    let wav = try await fixtures.speech("play some music", name: "music")
     await #expect(throws: TranscribeError.recognizerUnavailable(reason: reason)) {
       try await missing.transcribe(wav: wav, phrases: nil)
     }
@@ -33,7 +33,7 @@ struct TranscriptionTests {
   func phraseListGivesExactTranscript(_ command: String) async throws {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech(command, name: "command")
+    let wav = try await fixtures.speech(command, name: "command")
     let transcript = try await recognizer.transcribe(wav: wav, phrases: commands)
     #expect(transcript.text == command)
     #expect(transcript.mode == .phrases)
@@ -44,7 +44,7 @@ struct TranscriptionTests {
   func otherRatesAndChannelsAreConverted(rate: Int, channels: Int) async throws {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech(
+    let wav = try await fixtures.speech(
       "open the front door", name: "door", rate: rate, channels: channels)
     let file = try WAVFile.read(from: wav)
     #expect(file.sampleRate == rate)
@@ -56,7 +56,7 @@ struct TranscriptionTests {
   @Test func freeSpeechRunsTheLanguageModel() async throws {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech("hello", name: "hello")
+    let wav = try await fixtures.speech("hello", name: "hello")
     let transcript = try await recognizer.transcribe(wav: wav, phrases: nil)
     #expect(transcript.mode == .freeSpeech)
     // espeak's robot voice is too far from the model's training speech for an exact free
@@ -77,7 +77,7 @@ struct TranscriptionTests {
   @Test func unknownPhraseWordsAreReported() async throws {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech("play some music", name: "music")
+    let wav = try await fixtures.speech("play some music", name: "music")
     await #expect(throws: TranscribeError.unknownWords(["zzxqv"])) {
       try await recognizer.transcribe(wav: wav, phrases: ["play some music", "zzxqv music"])
     }
@@ -86,7 +86,7 @@ struct TranscriptionTests {
   @Test func cancellingBeforeDecodingThrowsCancellation() async throws {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech("play some music", name: "music")
+    let wav = try await fixtures.speech("play some music", name: "music")
     let recognizer = recognizer
     let (started, startedSink) = AsyncStream<Void>.makeStream()
     let (go, goSink) = AsyncStream<Void>.makeStream()
@@ -106,30 +106,36 @@ struct TranscriptionTests {
     defer { fixtures.remove() }
     let long = Array(repeating: "turn on the kitchen lights and open the front door", count: 6)
       .joined(separator: ", ")
-    let wav = try fixtures.speech(long, name: "long")
+    let wav = try await fixtures.speech(long, name: "long")
     let reached = Mutex<[Double]>([])
     let recognizer = recognizer
+    let (firstChunk, decoded) = AsyncStream<Void>.makeStream()
     let task = Task {
       try await recognizer.transcribe(wav: wav, phrases: nil) { fraction in
-        reached.withLock { $0.append(fraction) }
-        // Cancel from inside the decoding loop, after the first chunk has been decoded.
-        withUnsafeCurrentTask { $0?.cancel() }
+        let count = reached.withLock {
+          $0.append(fraction)
+          return $0.count
+        }
+        if count == 1 { decoded.yield() }
       }
     }
+    // Cancel once the first chunk has been decoded, while the rest is still to go.
+    for await _ in firstChunk { break }
+    task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
     let fractions = reached.withLock { $0 }
-    #expect(fractions.count == 1)
+    #expect(!fractions.isEmpty)
     #expect(fractions.allSatisfy { $0 > 0 && $0 < 1 })
   }
 
   @Test(arguments: [
     "open the door and turn on the lights", "the quick brown fox jumps over the lazy dog",
-    "please play some music in the kitchen", "what time is it",
+    "the weather is lovely today", "what time is it",
   ])
   func freeSpeechIsNeverForcedOntoAPhrase(_ sentence: String) async throws {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech(sentence, name: "free")
+    let wav = try await fixtures.speech(sentence, name: "free")
     let transcript = try await recognizer.transcribe(wav, phrases: commands) { _, _ in }
     #expect(transcript.mode == .freeSpeech)
     #expect(!commands.contains(transcript.text))
@@ -139,7 +145,7 @@ struct TranscriptionTests {
   func aSpokenPhraseIsConfirmedThroughTheProtocol(_ command: String) async throws {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech(command, name: "command")
+    let wav = try await fixtures.speech(command, name: "command")
     let transcript = try await recognizer.transcribe(wav, phrases: commands) { _, _ in }
     #expect(transcript.text == command)
     #expect(transcript.mode == .phrases)

@@ -67,11 +67,11 @@ struct WAVFileTests {
     }
   }
 
-  @Test func floatingPointIsUnsupported() throws {
+  @Test func floatingPointIsUnsupported() async throws {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let speech = try fixtures.speech("play some music", name: "music")
-    let float = try fixtures.sox(
+    let speech = try await fixtures.speech("play some music", name: "music")
+    let float = try await fixtures.sox(
       speech, name: "float.wav", arguments: ["-e", "floating-point", "-b", "32"])
     #expect(
       throws: TranscribeError.unsupportedEncoding(

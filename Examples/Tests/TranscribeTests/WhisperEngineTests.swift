@@ -34,7 +34,7 @@ import Testing
         ("please remind me to call my sister tomorrow evening", 0.25),
       ]
       for (index, (said, allowed)) in cases.enumerated() {
-        let wav = try fixtures.speech(said, name: "speech\(index)")
+        let wav = try await fixtures.speech(said, name: "speech\(index)")
         let received = Mutex<[TranscriptSegment]>([])
         let transcript = try await recognizer.transcribe(wav, phrases: nil) { segment, _ in
           received.withLock { $0.append(segment) }
@@ -54,8 +54,8 @@ import Testing
   func everyCommonFormatIsDecoded(_ format: String) async throws {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech(Self.sentence, name: "door")
-    let file = try EngineFixtures.encode(wav, as: "door.\(format)", in: fixtures)
+    let wav = try await fixtures.speech(Self.sentence, name: "door")
+    let file = try await EngineFixtures.encode(wav, as: "door.\(format)", in: fixtures)
     let recognizer = WhisperRecognizer(backend: .embedded(WhisperEngine()))
     #expect(recognizer.audioExtensions.contains(format))
     try await withEngine { engine in
@@ -69,8 +69,8 @@ import Testing
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
     let text = try fixtures.write(Data("this is not audio at all\n".utf8), name: "notes.mp3")
-    let wav = try fixtures.speech(Self.sentence, name: "door")
-    let mp3 = try EngineFixtures.encode(wav, as: "door.mp3", in: fixtures)
+    let wav = try await fixtures.speech(Self.sentence, name: "door")
+    let mp3 = try await EngineFixtures.encode(wav, as: "door.mp3", in: fixtures)
     let bytes = try Data(contentsOf: mp3)
     let truncated = try fixtures.write(bytes.prefix(300), name: "cut.mp3")
     try await withEngine { engine in
@@ -117,8 +117,8 @@ import Testing
   @Test func killedMidFileIsAnErrorAndTheRetryRestartsIt() async throws {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech(Self.sentence, name: "door")
-    let long = try fixtures.effects(wav, name: "long.wav", ["pad", "0", "1", "repeat", "60"])
+    let wav = try await fixtures.speech(Self.sentence, name: "door")
+    let long = try await fixtures.effects(wav, name: "long.wav", ["pad", "0", "1", "repeat", "60"])
     try await withEngine { engine in
       let recognizer = WhisperRecognizer(backend: .embedded(engine))
       _ = try await engine.start()
@@ -146,10 +146,10 @@ import Testing
   @Test func anHourLongFileShowsProgressAndCancelStopsTheWork() async throws {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech(Self.sentence, name: "door")
+    let wav = try await fixtures.speech(Self.sentence, name: "door")
     // About 3.5 s of speech and silence, 1,030 times: just over an hour, as FLAC.
-    let padded = try fixtures.effects(wav, name: "padded.wav", ["pad", "0", "1"])
-    let hour = try fixtures.effects(padded, name: "hour.flac", ["repeat", "1029"])
+    let padded = try await fixtures.effects(wav, name: "padded.wav", ["pad", "0", "1"])
+    let hour = try await fixtures.effects(padded, name: "hour.flac", ["repeat", "1029"])
     try await withEngine { engine in
       let recognizer = WhisperRecognizer(backend: .embedded(engine))
       let progress = Mutex<[Double]>([])
@@ -204,7 +204,7 @@ import Testing
     let wrong = "sk-test-wrong-\(UUID().uuidString)"
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
-    let wav = try fixtures.speech(Self.sentence, name: "door")
+    let wav = try await fixtures.speech(Self.sentence, name: "door")
     let engine = WhisperEngine(environment: ["MVIKIT_STT_API_KEY": secret])
     try await withEngine(engine) { engine in
       let root = try await engine.start()
