@@ -68,13 +68,26 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
     guard audio.pathExtension.lowercased() == "wav" else {
       throw TranscribeError.unsupportedFormat(path: audio.path, recognizer: "PocketSphinx")
     }
-    var transcript = try await transcribe(wav: audio, phrases: nil)
-    if let phrases, !phrases.isEmpty,
-      let match = try await phraseMatch(wav: audio, phrases: phrases),
-      match.scoreGap >= Self.phraseScoreGap
-    {
-      transcript.text = match.phrase
-      transcript.mode = .phrases
+    if case .unavailable(let reason) = availability() {
+      throw TranscribeError.recognizerUnavailable(reason: reason)
+    }
+    // One read of the file and one free decoding serve both the text and the phrase check.
+    var transcript = try await BlockingWork.run { [self] isCancelled in
+      let file = try WAVFile.read(from: audio)
+      let samples = file.monoSamples(rate: 16_000)
+      let free = try Decoder(recognizer: self, freeSpeech: true)
+      let heard = try free.decodeScored(samples, isCancelled: isCancelled)
+      var transcript = Transcript(
+        text: heard.text, mode: .freeSpeech, audioDuration: file.duration)
+      if let phrases,
+        let match = try phraseMatch(
+          samples, phrases: phrases, freeScore: heard.score, isCancelled: isCancelled),
+        match.scoreGap >= Self.phraseScoreGap
+      {
+        transcript.text = match.phrase
+        transcript.mode = .phrases
+      }
+      return transcript
     }
     let segment = TranscriptSegment(start: 0, end: transcript.audioDuration, text: transcript.text)
     transcript.segments = transcript.text.isEmpty ? [] : [segment]
@@ -89,23 +102,18 @@ public struct PocketSphinxRecognizer: SpeechRecognizer {
   /// through the grammar at all.
   public static let phraseScoreGap = 22.0
 
-  /// The phrase a grammar of `phrases` hears in `wav`, and by how much its score per frame beats
-  /// the free decoding of the same audio (high when the phrase explains the audio well, low
+  /// The phrase a grammar of `phrases` hears in `samples`, and by how much its score per frame
+  /// beats `freeScore`, the free decoding's (high when the phrase explains the audio well, low
   /// when the speech was something else); nil when no phrase fits.
-  func phraseMatch(wav: URL, phrases: [String]) async throws -> (phrase: String, scoreGap: Double)?
-  {
-    try await BlockingWork.run { [self] isCancelled in
-      let file = try WAVFile.read(from: wav)
-      let samples = file.monoSamples(rate: 16_000)
-      guard let grammar = PhraseGrammar(phrases: phrases) else { return nil }
-      let decoder = try Decoder(recognizer: self, freeSpeech: false)
-      try decoder.use(grammar)
-      let matched = try decoder.decodeScored(samples, isCancelled: isCancelled)
-      guard !matched.text.isEmpty, matched.frames > 0 else { return nil }
-      let free = try Decoder(recognizer: self, freeSpeech: true)
-      let heard = try free.decodeScored(samples, isCancelled: isCancelled)
-      return (matched.text, Double(matched.score - heard.score) / Double(matched.frames))
-    }
+  private func phraseMatch(
+    _ samples: [Int16], phrases: [String], freeScore: Int32, isCancelled: () -> Bool
+  ) throws -> (phrase: String, scoreGap: Double)? {
+    guard let grammar = PhraseGrammar(phrases: phrases) else { return nil }
+    let decoder = try Decoder(recognizer: self, freeSpeech: false)
+    try decoder.use(grammar)
+    let matched = try decoder.decodeScored(samples, isCancelled: isCancelled)
+    guard !matched.text.isEmpty, matched.frames > 0 else { return nil }
+    return (matched.text, Double(matched.score - freeScore) / Double(matched.frames))
   }
 
   /// Reads the WAV file, converts it to 16 kHz mono and decodes it, off the caller's actor.

@@ -85,7 +85,7 @@ struct ImageFiles {
       guard EGifPutImageDesc(gif, 0, 0, Int32(width), Int32(height), interlaced, nil) == GIF_OK
       else { throw GIFWriteFailed(code: gif.pointee.Error) }
       var frame = frame
-      for row in GIFDecoderRows.order(height: height, interlaced: interlaced) {
+      for row in GIFDecoder.rowOrder(height: height, interlaced: interlaced) {
         let written = frame.withUnsafeMutableBufferPointer {
           EGifPutLine(gif, $0.baseAddress! + row * width, Int32(width))
         }
@@ -109,15 +109,5 @@ struct ImageFiles {
 
   private func ppm(_ image: RGBImage) -> Data {
     Data("P6\n\(image.width) \(image.height)\n255\n".utf8) + Data(image.pixels)
-  }
-}
-
-/// The order a GIF stores its rows in, the same rule the decoder reads them by.
-enum GIFDecoderRows {
-  static func order(height: Int, interlaced: Bool) -> [Int] {
-    guard interlaced else { return Array(0..<height) }
-    return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in
-      Array(stride(from: start, to: height, by: step))
-    }
   }
 }

@@ -28,6 +28,9 @@ import Testing
     let store = TestStore(
       initialState: TranscribeModel.State(),
       model: TranscribeModel(recognizer: recognizer, startFolder: folder))
+    // Generous: the engine and PocketSphinx tests may hold both cores; a receive returns as
+    // soon as its intent arrives.
+    store.timeout = .seconds(30)
     await store.send(.appeared) { $0.recognizerName = recognizer.name }
     await store.receive(.availabilityChecked(availability)) { $0.availability = availability }
     await store.receive(.folderLoaded(listing, phrases: phrases)) {

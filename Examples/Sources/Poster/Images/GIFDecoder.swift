@@ -112,8 +112,8 @@ public enum GIFDecoder {
     return image
   }
 
-  /// The rows in the order they are stored: top to bottom, or the four interlace passes.
-  static func rowOrder(height: Int, interlaced: Bool) -> [Int] {
+  /// The rows in the order a GIF stores them: top to bottom, or the four interlace passes.
+  public static func rowOrder(height: Int, interlaced: Bool) -> [Int] {
     guard interlaced else { return Array(0..<height) }
     return [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in
       Array(stride(from: start, to: height, by: step))
