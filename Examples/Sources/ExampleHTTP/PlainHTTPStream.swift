@@ -125,12 +125,22 @@ enum PlainHTTPStream {
     }
     defer { watchdog.cancel() }
     var answered = false
+    var writeFailed = false
     var failure: TransportFailure?
     do {
       try await channel.executeThenClose { inbound, outbound in
-        try await outbound.write(.head(head))
-        if !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
-        try await outbound.write(.end(nil))
+        // A server may answer and close before the request is all written (a GET it could
+        // answer from the head alone); its answer is then still there to read, so a failed
+        // write ends the exchange only when no answer follows.
+        do {
+          try await outbound.write(.head(head))
+          if !body.isEmpty {
+            try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body))))
+          }
+          try await outbound.write(.end(nil))
+        } catch {
+          writeFailed = true
+        }
         for try await part in inbound {
           lastActivity.withLock { $0 = .now }
           switch part {
@@ -149,7 +159,13 @@ enum PlainHTTPStream {
             return
           }
         }
-        failure = .truncated
+        failure =
+          answered
+          ? .truncated
+          : .unreachable(
+            writeFailed
+              ? "The connection closed while the request was sent."
+              : "The connection closed before an answer.")
       }
     } catch {
       failure = Task.isCancelled ? .cancelled : (answered ? .truncated : .malformed("\(error)"))
