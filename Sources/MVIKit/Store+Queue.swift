@@ -3,29 +3,37 @@ extension Store {
   @usableFromInline
   func sendObserved(_ intent: M.Intent) -> StoreTask {
     guard model != nil else { return StoreTask(nil) }
-    if isReducing {
+    if isReducing || travel != nil {
       let cascade = Cascade()
-      queue.append(intent, cascade: cascade)
+      if travel != nil {
+        hold(intent, cascade: cascade, origin: .view)
+      } else {
+        queue.append(intent, cascade: cascade, origin: .view)
+      }
       return StoreTask(cascade)
     }
-    return StoreTask(reduceAndDrain(intent, into: nil))
+    return StoreTask(reduceAndDrain(intent, origin: .view, into: nil))
   }
 
   /// Reduces `intent` for an effect that sent it, adding the work it causes to `cascade`.
   func receive(_ intent: M.Intent, into cascade: Cascade?) {
-    if isReducing {
-      queue.append(intent, cascade: cascade)
+    if travel != nil {
+      hold(intent, cascade: cascade, origin: .effect)
+    } else if isReducing {
+      queue.append(intent, cascade: cascade, origin: .effect)
     } else {
-      _ = reduceAndDrain(intent, into: cascade)
+      _ = reduceAndDrain(intent, origin: .effect, into: cascade)
     }
   }
 
   /// Starts a send (so that sends from observers inside `reduceStep` are queued), reduces
   /// `intent`, then drains.
-  private func reduceAndDrain(_ intent: M.Intent, into cascade: Cascade?) -> Cascade? {
+  func reduceAndDrain(_ intent: M.Intent, origin: IntentOrigin, into cascade: Cascade?)
+    -> Cascade?
+  {
     isReducing = true
     ObservationRuns.sendBegan()
-    return drain(after: reduceStep(intent), into: cascade)
+    return drain(after: reduceStep(intent, origin: origin), into: cascade)
   }
 
   /// Runs `effect`, then every intent queued meanwhile, in order; a loop, so a chain of any
@@ -42,8 +50,8 @@ extension Store {
     }
     var root = cascade
     run(effect, owner: nil, root: &root)
-    while let (intent, owner) = queue.popFirst() {
-      run(reduceStep(intent), owner: owner, root: &root)
+    while let (intent, owner, origin) = queue.popFirst() {
+      run(reduceStep(intent, origin: origin), owner: owner, root: &root)
     }
     return root
   }
@@ -55,7 +63,7 @@ extension Store {
       return
     case .send(let intent):
       // The common step of a chain, queued without a trip through the runner.
-      queue.append(intent, cascade: owner)
+      queue.append(intent, cascade: owner, origin: .effect)
     default:
       execute(effect, owner: owner, root: &root)
     }
@@ -73,21 +81,23 @@ extension Store {
 
   /// Reduces one intent, telling the flow observer and the observers of what changed.
   @inlinable
-  func reduceStep(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
-    guard !needsSlowSend, let model else { return reduceObserved(intent) }
+  func reduceStep(_ intent: M.Intent, origin: IntentOrigin) -> Effect<M.Intent, M.SideEffect> {
+    guard !needsSlowSend, let model else { return reduceObserved(intent, origin: origin) }
     return model.reduce(&_state, intent)
   }
 
   @usableFromInline
-  func reduceObserved(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
+  func reduceObserved(_ intent: M.Intent, origin: IntentOrigin) -> Effect<M.Intent, M.SideEffect> {
     guard let model else { return .none }
     let effect: Effect<M.Intent, M.SideEffect>
-    if let flowObserver {
-      flowObserver(.intent(intent))
+    if flowObserver != nil || !taps.isEmpty {
+      flowObserver?(.intent(intent))
+      for tap in taps { tap.receive(.intent(intent, origin)) }
       let before = _state
       effect = model.reduce(&_state, intent)
       if !isEqualIfEquatable(before, _state) {
-        flowObserver(.stateChanged(from: before, to: _state))
+        flowObserver?(.stateChanged(from: before, to: _state))
+        for tap in taps { tap.receive(.stateChanged(from: before, to: _state)) }
       }
     } else {
       effect = model.reduce(&_state, intent)

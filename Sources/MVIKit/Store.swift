@@ -76,6 +76,15 @@ public final class Store<M: Model> {
   }
   /// The state a scoped store's flow observer last saw, to report changes from.
   var flowBaseline: M.State?
+  /// Recorders and state histories listening to this (root) store's flow.
+  var taps: [FlowTap<M>] = [] {
+    didSet { updateNeedsSlowSend() }
+  }
+  /// Set while a ``StateHistory`` shows a past state: the live state and the intents that
+  /// arrived meanwhile, reduced once the store is live again.
+  var travel: Travel<M>? {
+    didSet { updateNeedsSlowSend() }
+  }
 
   /// Creates a store that runs `model`, starting from `initialState`.
   public init(initialState: M.State, model: M) {
@@ -200,6 +209,7 @@ public final class Store<M: Model> {
 
   /// Emits `sideEffect` to the scoped store it belongs to, if one takes it, else to this one.
   func deliver(_ sideEffect: M.SideEffect) {
+    for tap in taps { tap.receive(.sideEffect(sideEffect)) }
     guard !accept(sideEffect) else { return }
     flowObserver?(.sideEffect(sideEffect))
     channel.send(sideEffect)
@@ -227,7 +237,7 @@ public final class Store<M: Model> {
   func updateNeedsSlowSend() {
     let observed =
       flowObserver != nil || tracksWholeState || !tracked.isEmpty || !observedMembers.isEmpty
-      || observedChildren > 0
+      || observedChildren > 0 || !taps.isEmpty || travel != nil
       || runner.isWatchingPresence || stateStreams.withLock { !$0.isEmpty }
     guard observed != needsSlowSend else { return }
     needsSlowSend = observed

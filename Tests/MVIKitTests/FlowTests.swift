@@ -46,6 +46,43 @@ import Testing
     #expect(log.contains { $0.contains("Secret(••••)") })
   }
 
+  @Test func loggerLogsWhatChangedNotTheWholeState() {
+    let lines = Locked<[String]>([])
+    let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
+    let store = Store(initialState: Ledger.State(), model: Ledger())
+    store.send(.added(Ledger.Entry(title: "rent", amount: 900)))
+    store.flowObserver = FlowLogger<Ledger>(logger: logger).log
+    store.send(.added(Ledger.Entry(title: "tea", amount: 4)))
+    store.send(.noted("march"))
+    store.send(.pinTyped(Secret("8841")))
+    store.send(.removedLast)
+    #expect(
+      lines.withLock { $0 } == [
+        #"intent: added(MVIKitTests.Ledger.Entry(title: "tea", amount: 4))"#,
+        #"state: entries[1]: added {amount: 4, title: "tea"}; total: 900 → 904"#,
+        #"intent: noted(Optional("march"))"#,
+        #"state: note: nil → "march""#,
+        "intent: pinTyped(Secret(••••))",
+        "state: nothing printable changed (a Secret may have)",
+        "intent: removedLast",
+        #"state: entries[1]: removed {amount: 4, title: "tea"}; total: 904 → 900"#,
+        #"side effect: toast("Removed tea")"#,
+      ])
+  }
+
+  @Test func loggerLevelsAreInfoForIntentsAndDebugForChanges() {
+    let lines = Locked<[String]>([])
+    let logger = Logger(label: "test") { _ in
+      var handler = CapturingLogHandler(lines: lines)
+      handler.logLevel = .info
+      return handler
+    }
+    let store = Store(initialState: Ledger.State(), model: Ledger())
+    store.flowObserver = FlowLogger<Ledger>(logger: logger).log
+    store.send(.noted("x"))
+    #expect(lines.withLock { $0 } == [#"intent: noted(Optional("x"))"#])
+  }
+
   @Test func secretNeverPrintsItsValue() {
     let secret = Secret("hunter2")
     var dumped = ""

@@ -1,0 +1,8 @@
+/// Where an intent a store reduced came from, as a ``Recording`` marks it.
+public enum IntentOrigin: String, Codable, Sendable, Hashable {
+  /// Sent by the View (or anything else outside the store) through ``Store/send(_:)``.
+  case view
+  /// Fed back by an effect: ``Effect/send(_:)``, or the `send` of a running
+  /// ``Effect/run(priority:_:catch:)``.
+  case effect
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A session recorded by ``Store/record(to:)``, read back to be replayed.
+///
+/// ```swift
+/// let recording = try Recording<Counter>(contentsOf: URL(filePath: "session.jsonl"))
+/// let store = Store(initialState: recording.initialState, model: Counter(fact: { _ in "" }))
+/// try recording.replay(into: store)  // throws ReplayDivergence at the first state that differs
+/// ```
+public struct Recording<M: Model>
+where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
+  /// One recorded intent and what followed it.
+  public struct Step {
+    /// The intent, as it was reduced.
+    public var intent: M.Intent
+    /// Whether the View sent it or an effect fed it back.
+    public var origin: IntentOrigin
+    /// The side effects emitted after it and before the next intent.
+    public var sideEffects: [M.SideEffect]
+    /// The state after it, as recorded (secrets redacted).
+    var state: JSONValue
+    /// The intent as recorded, for messages.
+    let recordedIntent: JSONValue
+  }
+
+  /// The state the store had when recording began.
+  public let initialState: M.State
+  /// The recorded intents, in the order they were reduced.
+  public let steps: [Step]
+  /// Whether the file ended in a torn line (the process died while writing it), which was
+  /// skipped.
+  public let skippedTornLine: Bool
+  let initialTree: JSONValue
+
+  /// Reads the recording at `url`.
+  ///
+  /// - Throws: ``RecordingError`` when the file cannot be read, is not a recording, is of
+  ///   another model, or has a line that is not a recorded event before its last line.
+  public init(contentsOf url: URL) throws(RecordingError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .file(path: url.path, reason: error.localizedDescription)
+    }
+    try self.init(data: data, path: url.path)
+  }
+
+  /// Reads a recording from the contents of a recording file.
+  public init(data: Data, path: String = "recording") throws(RecordingError) {
+    let (lines, torn) = try Self.lines(of: data)
+    guard case .header(let model, let state) = lines.first else {
+      throw .notARecording(path: path)
+    }
+    guard model == String(describing: M.self) else {
+      throw .wrongModel(recorded: model, expected: String(describing: M.self))
+    }
+    initialTree = state
+    initialState = try state.decode(as: M.State.self)
+    var steps: [Step] = []
+    var current = state
+    for line in lines.dropFirst() {
+      switch line {
+      case .header: throw .corruptLine(number: steps.count + 2, reason: "a second header")
+      case .intent(_, let origin, let value):
+        steps.append(
+          Step(
+            intent: try value.decode(as: M.Intent.self), origin: origin, sideEffects: [],
+            state: current, recordedIntent: value))
+      case .changes(_, let changes):
+        for change in changes { try current.apply(change) }
+        if !steps.isEmpty { steps[steps.count - 1].state = current }
+      case .sideEffect(_, let value):
+        if !steps.isEmpty {
+          steps[steps.count - 1].sideEffects.append(try value.decode(as: M.SideEffect.self))
+        }
+      }
+    }
+    self.steps = steps
+    skippedTornLine = torn
+  }
+
+  /// The file's events; a last line cut short by a crash is dropped and reported as torn.
+  private static func lines(of data: Data) throws(RecordingError) -> ([RecordedLine], Bool) {
+    let rawLines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+    var lines: [RecordedLine] = []
+    var torn = false
+    let decoder = JSONDecoder()
+    for (index, raw) in rawLines.enumerated() {
+      let isLast = index == rawLines.count - 1
+      if raw.isEmpty { continue }
+      do {
+        lines.append(try decoder.decode(RecordedLine.self, from: Data(raw)))
+      } catch {
+        // A line with no newline after it was being written when the process stopped.
+        if isLast {
+          torn = true
+        } else {
+          throw .corruptLine(number: index + 1, reason: Self.reason(error))
+        }
+      }
+    }
+    return (lines, torn)
+  }
+
+  private static func reason(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    switch error {
+    case .dataCorrupted(let context), .keyNotFound(_, let context),
+      .typeMismatch(_, let context), .valueNotFound(_, let context):
+      return context.debugDescription
+    @unknown default:
+      return "\(error)"
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/// The states a store went through, kept in memory so the View can step back and forward
+/// through them (time travel) and then return to the live state.
+///
+/// ```swift
+/// let history = StateHistory(store: store)
+/// history.show(history.count - 2)  // the View renders the state before the last change
+/// history.returnToLive()           // and the live state again
+/// ```
+///
+/// While a past state shows, intents that arrive (an effect finishing, a View's send) are held
+/// and reduced in order once the store is live again; nothing is lost. Needs no `Codable`.
+@MainActor
+public final class StateHistory<M: Model> {
+  /// One state the store reached.
+  public struct Entry {
+    /// The intent that led to it; nil for the state the history started from.
+    public var intent: M.Intent?
+    /// Who sent that intent.
+    public var origin: IntentOrigin?
+    /// The state.
+    public var state: M.State
+  }
+
+  /// The states kept, oldest first: the state the history started from (or the oldest one
+  /// kept), then one per intent that changed the state.
+  public private(set) var entries: [Entry]
+  /// The index in ``entries`` shown instead of the live state, or nil when live.
+  public private(set) var position: Int?
+  /// How many states are kept; older ones are dropped.
+  public let limit: Int
+  private weak var store: Store<M>?
+  private var tap: FlowTap<M>?
+  private var pending: (intent: M.Intent, origin: IntentOrigin)?
+
+  /// Starts keeping the states of `store` (a root store), up to `limit` of them.
+  public init(store: Store<M>, limit: Int = 1_000) {
+    self.store = store
+    self.limit = max(2, limit)
+    entries = [Entry(intent: nil, origin: nil, state: store.currentState)]
+    let tap = FlowTap<M> { [weak self] event in self?.receive(event) }
+    self.tap = tap
+    store.taps.append(tap)
+  }
+
+  isolated deinit {
+    if let tap { store?.taps.removeAll { $0 === tap } }
+    if position != nil { store?.resumeLive() }
+  }
+
+  /// How many states are kept.
+  public var count: Int { entries.count }
+
+  /// Whether the store shows its live state.
+  public var isLive: Bool { position == nil }
+
+  /// Shows the state at `index` of ``entries`` (clamped); the last index is the state before
+  /// the live one changes again, so it looks live but intents are still held.
+  public func show(_ index: Int) {
+    guard let store else { return }
+    let index = min(max(index, 0), entries.count - 1)
+    position = index
+    store.showPast(entries[index].state)
+  }
+
+  /// Shows the state before the one shown; when live, the one before the live state.
+  public func stepBack() {
+    show((position ?? entries.count - 1) - 1)
+  }
+
+  /// Shows the state after the one shown; past the last one, returns to live.
+  public func stepForward() {
+    guard let position else { return }
+    if position + 1 >= entries.count { returnToLive() } else { show(position + 1) }
+  }
+
+  /// Shows the live state again and reduces the intents held meanwhile.
+  public func returnToLive() {
+    guard position != nil else { return }
+    position = nil
+    store?.resumeLive()
+  }
+
+  private func receive(_ event: FlowTapEvent<M>) {
+    switch event {
+    case .intent(let intent, let origin):
+      pending = (intent, origin)
+    case .stateChanged(_, let state):
+      entries.append(Entry(intent: pending?.intent, origin: pending?.origin, state: state))
+      if entries.count > limit { entries.removeFirst(entries.count - limit) }
+    case .sideEffect:
+      break
+    }
+  }
+}

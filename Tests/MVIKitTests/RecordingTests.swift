@@ -1,0 +1,164 @@
+import Foundation
+import MVIKit
+import Testing
+
+@MainActor
+@Suite struct RecordingTests {
+  /// Records a session with view intents, an effect's intent, side effects, an optional
+  /// member set and cleared, and an array that grows and shrinks.
+  private func recordSession(to url: URL) async throws -> Ledger.State {
+    let store = Store(initialState: Ledger.State(), model: Ledger())
+    let recorder = try store.record(to: url)
+    store.send(.added(Ledger.Entry(title: "rent", amount: 900)))
+    store.send(.added(Ledger.Entry(title: "tea", amount: 4)))
+    store.send(.noted("march"))
+    store.send(.removedLast)
+    store.send(.pinTyped(Secret("8841")))
+    await store.send(.unlockTapped).finish()
+    store.send(.noted(nil))
+    #expect(recorder.stepCount == 8)
+    #expect(recorder.failure == nil)
+    return store.state
+  }
+
+  @Test func replayReproducesEveryRecordedState() async throws {
+    let url = temporaryFile("session.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let final = try await recordSession(to: url)
+
+    let recording = try Recording<Ledger>(contentsOf: url)
+    #expect(recording.steps.count == 8)
+    #expect(recording.skippedTornLine == false)
+    #expect(
+      recording.steps.map(\.origin) == [.view, .view, .view, .view, .view, .view, .effect, .view])
+    #expect(recording.steps[6].intent == .unlockChecked(true))
+    #expect(recording.steps[3].sideEffects == [.toast("Removed tea")])
+    #expect(recording.steps[6].sideEffects == [.toast("Unlocked")])
+
+    let replayed = Store(initialState: recording.initialState, model: Ledger())
+    try recording.replay(into: replayed)
+    // The PIN was recorded redacted, so the replay holds the placeholder; all else is equal.
+    var expected = final
+    expected.pin = Secret(String.redactedPlaceholder)
+    #expect(replayed.state == expected)
+    #expect(replayed.entries == [Ledger.Entry(title: "rent", amount: 900)])
+  }
+
+  @Test func replayRunsNoEffects() async throws {
+    let url = temporaryFile("effects.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    _ = try await recordSession(to: url)
+    let recording = try Recording<Ledger>(contentsOf: url)
+    let store = Store(initialState: recording.initialState, model: Ledger())
+    var reduced: [Ledger.Intent] = []
+    store.flowObserver = { if case .intent(let intent) = $0 { reduced.append(intent) } }
+    try recording.replay(into: store)
+    for _ in 0..<20 { await Task.yield() }
+    // Had the effect of unlockTapped run, unlockChecked would be reduced twice.
+    #expect(reduced == recording.steps.map(\.intent))
+  }
+
+  @Test func secretsNeverReachTheFile() async throws {
+    let url = temporaryFile("secret.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    _ = try await recordSession(to: url)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    #expect(!text.contains("8841"))
+    #expect(text.contains("Secret(••••)"))
+  }
+
+  @Test func tornLastLineIsSkipped() async throws {
+    let url = temporaryFile("torn.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    _ = try await recordSession(to: url)
+    var data = try Data(contentsOf: url)
+    data.append(Data(#"{"intent":{"added":{"_0":{"amount":3,"ti"#.utf8))
+    try data.write(to: url)
+
+    let recording = try Recording<Ledger>(contentsOf: url)
+    #expect(recording.skippedTornLine)
+    #expect(recording.steps.count == 8)
+    try recording.replay(into: Store(initialState: recording.initialState, model: Ledger()))
+  }
+
+  @Test func corruptLineBeforeTheEndIsAnError() async throws {
+    let url = temporaryFile("corrupt.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    _ = try await recordSession(to: url)
+    var lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+    lines[2] = "not json"
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    #expect {
+      try Recording<Ledger>(contentsOf: url)
+    } throws: { error in
+      guard case .corruptLine(let number, _) = error as? RecordingError else { return false }
+      return number == 3
+    }
+  }
+
+  @Test func missingFileAndOtherModelAreClearErrors() async throws {
+    let missing = temporaryFile("missing.jsonl")
+    #expect {
+      try Recording<Ledger>(contentsOf: missing)
+    } throws: { error in
+      guard case .file(let path, _) = error as? RecordingError else { return false }
+      return path == missing.path
+    }
+    let url = temporaryFile("counter.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    _ = try await recordSession(to: url)
+    #expect(throws: RecordingError.wrongModel(recorded: "Ledger", expected: "Tick")) {
+      try Recording<Tick>(contentsOf: url)
+    }
+    #expect(throws: RecordingError.notARecording(path: "x")) {
+      try Recording<Ledger>(data: Data("\n".utf8), path: "x")
+    }
+  }
+
+  @Test func divergentReplayFailsWithTheDifference() async throws {
+    let url = temporaryFile("diverge.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    _ = try await recordSession(to: url)
+    let recording = try Recording<Ledger>(contentsOf: url)
+    let store = Store(initialState: recording.initialState, model: Ledger(weight: 2))
+    #expect {
+      try recording.replay(into: store)
+    } throws: { error in
+      guard let divergence = error as? ReplayDivergence else { return false }
+      return divergence.step == 1 && divergence.origin == .view
+        && divergence.differences == ["total: recorded 900, replayed 1800"]
+        && divergence.description.hasPrefix(
+          "replay diverged at step 1 of 8, after the view's intent")
+    }
+  }
+
+  @Test func recordingAScopedStoreIsRefused() throws {
+    let store = Store(initialState: Books.State(), model: Books())
+    let ledger = store.scope(Books.ledger)
+    #expect(throws: RecordingError.scopedStore) {
+      try ledger.record(to: temporaryFile("scoped.jsonl"))
+    }
+  }
+
+  @Test func stoppedRecorderWritesNothingMore() async throws {
+    let url = temporaryFile("stop.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let store = Store(initialState: Ledger.State(), model: Ledger())
+    let recorder = try store.record(to: url)
+    store.send(.noted("a"))
+    recorder.stop()
+    store.send(.noted("b"))
+    let recording = try Recording<Ledger>(contentsOf: url)
+    #expect(recording.steps.map(\.intent) == [.noted("a")])
+  }
+}
+
+/// A second recordable model, to read a recording as the wrong one.
+struct Tick: Model {
+  struct State: Codable, Equatable, Sendable { var count = 0 }
+  enum Intent: Codable, Equatable, Sendable { case increment }
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    state.count += 1
+    return .none
+  }
+}

@@ -1,0 +1,70 @@
+import MVIKit
+import Testing
+
+@MainActor
+@Suite struct StateHistoryTests {
+  @Test func stepsBackAndForwardThroughStatesThenReturnsToLive() {
+    let store = Store(initialState: Tick.State(), model: Tick())
+    let history = StateHistory(store: store)
+    store.send(.increment)
+    store.send(.increment)
+    store.send(.increment)
+    #expect(history.count == 4)
+    #expect(history.entries.map(\.state.count) == [0, 1, 2, 3])
+    #expect(history.entries.map(\.intent) == [nil, .increment, .increment, .increment])
+
+    history.stepBack()
+    #expect(history.position == 2)
+    #expect(store.count == 2)
+    history.stepBack()
+    history.stepBack()
+    history.stepBack()
+    #expect(history.position == 0)
+    #expect(store.count == 0)
+    history.stepForward()
+    #expect(store.count == 1)
+    history.returnToLive()
+    #expect(history.isLive)
+    #expect(store.count == 3)
+  }
+
+  @Test func intentsArrivingInThePastAreHeldThenReducedInOrder() async {
+    let store = Store(initialState: Ledger.State(), model: Ledger())
+    let history = StateHistory(store: store)
+    store.send(.added(Ledger.Entry(title: "a", amount: 1)))
+    store.send(.pinTyped(Secret("1234")))
+    history.show(0)
+    #expect(store.entries.isEmpty)
+    // A view's send and an effect's answer while the past shows: neither changes what shows.
+    store.send(.added(Ledger.Entry(title: "b", amount: 2)))
+    let unlock = store.send(.unlockTapped)
+    for _ in 0..<20 { await Task.yield() }
+    #expect(store.entries.isEmpty)
+    #expect(store.isUnlocked == false)
+
+    history.returnToLive()
+    await unlock.finish()
+    #expect(store.entries.map(\.title) == ["a", "b"])
+    #expect(store.total == 3)
+    #expect(store.isUnlocked)
+  }
+
+  @Test func observersSeeThePastStates() {
+    let store = Store(initialState: Tick.State(), model: Tick())
+    let history = StateHistory(store: store)
+    store.send(.increment)
+    var seen: [Int] = []
+    let observation = store.observe { seen.append($0.count) }
+    history.show(0)
+    history.returnToLive()
+    #expect(seen == [1, 0, 1])
+    observation.cancel()
+  }
+
+  @Test func keepsAtMostItsLimit() {
+    let store = Store(initialState: Tick.State(), model: Tick())
+    let history = StateHistory(store: store, limit: 3)
+    for _ in 0..<10 { store.send(.increment) }
+    #expect(history.entries.map(\.state.count) == [8, 9, 10])
+  }
+}
