@@ -17,6 +17,9 @@ public struct Keyed<ID: Hashable & Sendable, Value: Sendable>: Sendable {
 
 extension Keyed: Equatable where Value: Equatable {}
 extension Keyed: Hashable where Value: Hashable {}
+// Encoded as `{"id": …, "value": …}`, so a recorded row intent names its row.
+extension Keyed: Encodable where ID: Encodable, Value: Encodable {}
+extension Keyed: Decodable where ID: Decodable, Value: Decodable {}
 
 extension Keyed where Value == Never {
   /// A keyed `Never` cannot exist; this lets a row without side effects embed its none.

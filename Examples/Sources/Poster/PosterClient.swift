@@ -6,7 +6,7 @@ import Foundation
 #endif
 
 /// A poster fetched from the server.
-public struct Poster: Sendable, Equatable {
+public struct Poster: Sendable, Equatable, Codable {
   /// The title the server sent in `X-Poster-Title`, if any.
   public var title: String?
   /// The decoded picture.

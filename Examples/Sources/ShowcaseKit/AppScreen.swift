@@ -9,7 +9,7 @@ import Users
 /// app's own model through an ``OptionalChildLink`` per kind of screen.
 public struct AppScreen: Model {
   /// The screen and its app's state.
-  public enum State: Equatable, Sendable {
+  public enum State: Equatable, Sendable, Codable {
     case transcribe(TranscribeModel.State)
     case poster(PosterModel.State)
     case users(UsersPresenter.State)
@@ -19,7 +19,7 @@ public struct AppScreen: Model {
   }
 
   /// An intent for the app the screen runs.
-  public enum Intent: Equatable, Sendable {
+  public enum Intent: Equatable, Sendable, Codable {
     case transcribe(TranscribeModel.Intent)
     case poster(PosterModel.Intent)
     case users(UsersPresenter.Intent)
@@ -28,7 +28,7 @@ public struct AppScreen: Model {
   }
 
   /// A side effect of the app the screen runs.
-  public enum SideEffect: Equatable, Sendable {
+  public enum SideEffect: Equatable, Sendable, Codable {
     case poster(PosterModel.SideEffect)
     case users(UsersPresenter.SideEffect)
     case login(LoginModel.SideEffect)

@@ -5,7 +5,7 @@ import MVIKit
 /// whatever its app was still doing.
 public struct ShowcaseModel: Model {
   /// What the showcase shows.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The app screens over the home list, bottom to top.
     public var path = NavigationStackState<AppScreen.State>()
     /// The highlighted app on the home screen.
@@ -18,7 +18,7 @@ public struct ShowcaseModel: Model {
   }
 
   /// What the user did on the home screen, a navigation, or an intent for a screen's app.
-  public enum Intent: Equatable, Sendable {
+  public enum Intent: Equatable, Sendable, Codable {
     case selectionMoved(Int)
     case openTapped
     case helpToggled
@@ -27,7 +27,7 @@ public struct ShowcaseModel: Model {
   }
 
   /// A side effect of a screen's app, with the screen's stack id.
-  public enum SideEffect: Equatable, Sendable {
+  public enum SideEffect: Equatable, Sendable, Codable {
     case screen(Keyed<Int, AppScreen.SideEffect>)
   }
 

@@ -4,9 +4,9 @@ import Foundation
 /// each group sorted by name. Hidden entries are left out.
 public struct AudioFileBrowser: Sendable {
   /// One line of a ``Listing``.
-  public struct Entry: Sendable, Hashable, Identifiable {
+  public struct Entry: Sendable, Hashable, Identifiable, Codable {
     /// What an entry is.
-    public enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable, Codable {
       /// The enclosing folder (shown as `..`).
       case parent
       /// A subfolder.
@@ -40,7 +40,7 @@ public struct AudioFileBrowser: Sendable {
   }
 
   /// The contents of one folder.
-  public struct Listing: Sendable, Equatable {
+  public struct Listing: Sendable, Equatable, Codable {
     /// The folder listed, with symbolic links and `..` resolved.
     public var folder: URL
     /// The entries: parent first, then folders, then audio files.

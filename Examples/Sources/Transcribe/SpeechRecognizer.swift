@@ -30,7 +30,7 @@ public protocol SpeechRecognizer: Sendable {
 }
 
 /// Whether a ``SpeechRecognizer`` can run.
-public enum RecognizerAvailability: Sendable, Equatable {
+public enum RecognizerAvailability: Sendable, Equatable, Codable {
   /// Its engine is installed and answers.
   case available
   /// It cannot run; the reason says what is wrong and how to fix it.

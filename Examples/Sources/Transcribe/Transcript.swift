@@ -1,7 +1,7 @@
 /// The result of one transcription.
-public struct Transcript: Sendable, Equatable {
+public struct Transcript: Sendable, Equatable, Codable {
   /// How the phrase list took part.
-  public enum Mode: Sendable, Equatable {
+  public enum Mode: Sendable, Equatable, Codable {
     /// Any speech, with no phrase list.
     case freeSpeech
     /// Any speech, with the phrase list given to the recognizer as likely words.

@@ -39,11 +39,14 @@ public struct AlertState<Intent: Sendable>: Sendable {
 }
 
 extension AlertState: Equatable where Intent: Equatable {}
+// Encoded member by member: `title`, `message`, `buttons` and `dismissed`.
+extension AlertState: Encodable where Intent: Encodable {}
+extension AlertState: Decodable where Intent: Decodable {}
 
 /// A button of an ``AlertState``.
 public struct AlertButton<Intent: Sendable>: Sendable {
   /// What the button means, for platforms that style or place buttons by role.
-  public enum Role: Sendable, Equatable {
+  public enum Role: Sendable, Equatable, Codable {
     case plain, cancel, destructive
   }
 
@@ -73,3 +76,6 @@ public struct AlertButton<Intent: Sendable>: Sendable {
 }
 
 extension AlertButton: Equatable where Intent: Equatable {}
+// Encoded member by member; a button without an intent has no `intent` key.
+extension AlertButton: Encodable where Intent: Encodable {}
+extension AlertButton: Decodable where Intent: Decodable {}

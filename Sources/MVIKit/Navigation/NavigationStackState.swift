@@ -113,6 +113,56 @@ extension NavigationStackState: CustomReflectable {
   }
 }
 
+extension NavigationStackState: Encodable where Element: Encodable {
+  /// Encodes the screens bottom to top, each with its id, and the id the next push gets:
+  /// `{"entries": [{"id": 0, "element": …}], "nextID": 1}`. A decoded stack keeps its
+  /// screens' ids and hands out the same ids as the one encoded, so recorded intents keyed by
+  /// stack id still reach their screens.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: StackCodingKeys.self)
+    try container.encode(Array(entries), forKey: .entries)
+    try container.encode(nextID, forKey: .nextID)
+  }
+}
+
+extension NavigationStackState: Decodable where Element: Decodable {
+  /// Decodes a stack in the form `encode(to:)` writes.
+  ///
+  /// - Throws: `DecodingError.dataCorrupted` when two screens have the same id, or when
+  ///   `nextID` is negative or not greater than every screen's id (a later push would reuse an
+  ///   id and replace the screen that has it).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: StackCodingKeys.self)
+    let entries = try container.decode([StackEntry<Element>].self, forKey: .entries)
+    let nextID = try container.decode(Int.self, forKey: .nextID)
+    var ids = Set<Int>()
+    for entry in entries {
+      guard ids.insert(entry.id).inserted else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .entries, in: container,
+          debugDescription:
+            "The stack holds more than one screen with id \(entry.id); screen ids must be unique.")
+      }
+    }
+    let highestID = ids.max()
+    guard nextID >= 0, nextID > highestID ?? -1 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .nextID, in: container,
+        debugDescription:
+          "nextID \(nextID) must be at least 0 and greater than every screen's id ("
+          + (highestID.map { "the highest is \($0)" } ?? "the stack is empty") + ").")
+    }
+    self.init()
+    self.entries = Rows(entries)
+    self.nextID = nextID
+  }
+}
+
+/// The keys of an encoded ``NavigationStackState``.
+private enum StackCodingKeys: String, CodingKey {
+  case entries, nextID
+}
+
 /// One pushed screen of a ``NavigationStackState``.
 public struct StackEntry<Element: Sendable>: Identifiable, Sendable {
   /// The screen's stable id.
@@ -122,6 +172,9 @@ public struct StackEntry<Element: Sendable>: Identifiable, Sendable {
 }
 
 extension StackEntry: Equatable where Element: Equatable {}
+// Encoded as `{"id": …, "element": …}`.
+extension StackEntry: Encodable where Element: Encodable {}
+extension StackEntry: Decodable where Element: Decodable {}
 
 /// What a navigation control asks of a ``NavigationStackState``: carry it in an intent case
 /// (`case path(NavigationIntent<Screen.State>)`) and apply it in `reduce`.
@@ -139,3 +192,6 @@ public enum NavigationIntent<Element: Sendable>: Sendable {
 }
 
 extension NavigationIntent: Equatable where Element: Equatable {}
+// Synthesized: each case is a key, as in `{"push": {"_0": …}}` or `{"popTo": {"_0": 3}}`.
+extension NavigationIntent: Encodable where Element: Encodable {}
+extension NavigationIntent: Decodable where Element: Decodable {}

@@ -17,6 +17,7 @@ public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible 
   /// Only a root store records and replays: a scoped store's intents are its parent's.
   case scopedStore
 
+  /// The error as a sentence, with what to check.
   public var description: String {
     switch self {
     case .file(let path, let reason): "\(path): \(reason)"

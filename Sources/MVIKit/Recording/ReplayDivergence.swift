@@ -22,6 +22,7 @@ public struct ReplayDivergence: Error, Equatable, Sendable, CustomStringConverti
   /// placeholder: a likely cause when the model checks the secret.
   public var involvesSecret: Bool
 
+  /// The step, the intent and each difference, one per line.
   public var description: String {
     var header = "replay diverged at step \(step) of \(stepCount)"
     if let intent, let origin {

@@ -46,16 +46,19 @@ public final class HeadlessTerminal {
 
   /// Creates a terminal of `size` showing `content` for `store`, and presents the store's
   /// side effects as ``TerminalApp`` does: each one `presentation` maps to a toast or an
-  /// alert is shown, in order.
+  /// alert is shown, in order. With `timeTravel`, Ctrl-T opens the time-travel overlay as in
+  /// ``TerminalApp``.
   public convenience init<M: Model>(
     store: Store<M>, size: Size, minimumSize: Size = .zero, quitKeys: [Key] = [],
     colorMode: ColorMode = .trueColor,
-    presentation: @escaping @MainActor (M.SideEffect) -> Presentation?,
+    presentation: @escaping @MainActor (M.SideEffect) -> Presentation? = { _ in nil },
+    timeTravel: StateHistory<M>? = nil,
     @ViewBuilder content: @escaping @MainActor () -> ViewGroup
   ) {
     self.init(
       size: size, minimumSize: minimumSize, quitKeys: quitKeys, colorMode: colorMode,
       content: content)
+    session.timeTravel = timeTravel.map(TimeTravelControl.init)
     sideEffects = presentSideEffects(of: store, presentation) { [weak self] in self?.present($0) }
   }
 

@@ -47,15 +47,19 @@ public final class TerminalApp {
   ///   - quitKeys: Keys that end ``run()`` when no focused view uses them; Ctrl-C always does.
   ///   - presentation: Maps each side effect of the store to a toast or an alert, or nil to
   ///     leave it to other consumers.
+  ///   - timeTravel: The history of `store`'s states; when given, Ctrl-T opens the time-travel
+  ///     overlay, which steps through them (←/→, Home/End) and returns to live with Esc.
   ///   - content: The root view, evaluated for every frame.
   public init<M: Model>(
     store: Store<M>, minimumSize: Size = Size(width: 20, height: 5), quitKeys: [Key] = ["q"],
     presentation: @escaping @MainActor (M.SideEffect) -> Presentation? = { _ in nil },
+    timeTravel: StateHistory<M>? = nil,
     @ViewBuilder content: @escaping @MainActor () -> ViewGroup
   ) {
     session = TerminalSession(
       size: Size(width: 80, height: 24), minimumSize: minimumSize, quitKeys: quitKeys,
       content: content)
+    session.timeTravel = timeTravel.map(TimeTravelControl.init)
     startSideEffects = { app in
       presentSideEffects(of: store, presentation) { [weak app] in app?.show($0) }
     }

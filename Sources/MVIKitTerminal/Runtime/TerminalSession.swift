@@ -12,6 +12,8 @@ final class TerminalSession {
   var animationFrame = 0
   /// How images are drawn.
   var graphics = GraphicsMode.halfBlocks
+  /// The time-travel overlay, when the app was given a ``StateHistory``.
+  var timeTravel: TimeTravelControl?
   var onQuit: (@MainActor () -> Void)?
   var onInterrupt: (@MainActor () -> Void)?
   private(set) var focusedID: String?
@@ -66,6 +68,7 @@ final class TerminalSession {
       onInterrupt?()
       return true
     }
+    if let timeTravel, timeTravel.handle(key) { return true }
     if key == .tab || key == .backTab {
       moveFocus(by: key == .tab ? 1 : -1)
       return true
@@ -125,6 +128,7 @@ final class TerminalSession {
       self.drawPresentations(context, toastLines: toastLines)
     }
     context.finish()
+    timeTravel?.draw(context)
     targets = context.targets
     bindings = context.bindings
     animates = context.animates

@@ -6,7 +6,7 @@ import MVIKit
 /// `Secret(••••)` in logs, recordings and test diffs.
 public struct LoginModel: Model {
   /// The login screen's state.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The email as typed.
     public var email = ""
     /// The password as typed, never printable.
@@ -21,7 +21,7 @@ public struct LoginModel: Model {
   }
 
   /// What the user did or what the login request answered.
-  public enum Intent: Equatable, Sendable {
+  public enum Intent: Equatable, Sendable, Codable {
     case emailChanged(String)
     case passwordChanged(Secret<String>)
     case loginTapped
@@ -30,7 +30,7 @@ public struct LoginModel: Model {
   }
 
   /// One-shot alerts for the view.
-  public enum SideEffect: Equatable, Sendable {
+  public enum SideEffect: Equatable, Sendable, Codable {
     case alert(title: String, message: String)
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// An image format, told from a file's first bytes rather than from what the server says it is.
-public enum ImageFormat: String, Sendable, CaseIterable {
+public enum ImageFormat: String, Sendable, CaseIterable, Codable {
   case png = "PNG"
   case jpeg = "JPEG"
   case webp = "WebP"

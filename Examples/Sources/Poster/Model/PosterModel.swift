@@ -6,7 +6,7 @@ import MVIKit
 /// fetch keeps the poster on screen and says why once, as a toast.
 public struct PosterModel: Model {
   /// The Poster screen's state.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The poster on screen: the last one that arrived, kept when a later fetch fails.
     public var poster: Poster?
     /// Whether a fetch is running.
@@ -22,14 +22,14 @@ public struct PosterModel: Model {
   }
 
   /// What the user pressed or what the fetch answered.
-  public enum Intent: Equatable, Sendable {
+  public enum Intent: Equatable, Sendable, Codable {
     case getPosterTapped
     case posterLoaded(Poster)
     case posterFailed(String)
   }
 
   /// One-shot messages for the view.
-  public enum SideEffect: Equatable, Sendable {
+  public enum SideEffect: Equatable, Sendable, Codable {
     case toast(String)
   }
 

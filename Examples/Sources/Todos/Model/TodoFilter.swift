@@ -1,5 +1,5 @@
 /// Which todos the list shows.
-public enum TodoFilter: String, CaseIterable, Equatable, Sendable {
+public enum TodoFilter: String, CaseIterable, Equatable, Sendable, Codable {
   case all, active, done
 
   /// Whether `todo` passes the filter.

@@ -7,7 +7,7 @@ import MVIKit
 /// its row and cancels a save still running for it.
 public struct TodoRow: Model {
   /// One todo as the list shows it.
-  public struct State: Equatable, Sendable, Identifiable {
+  public struct State: Equatable, Sendable, Identifiable, Codable {
     /// The todo as saved.
     public var todo: Todo
     /// Whether a change to it is being saved.
@@ -25,7 +25,7 @@ public struct TodoRow: Model {
   }
 
   /// What the user did to the row, or what the database answered.
-  public enum Intent: Equatable, Sendable {
+  public enum Intent: Equatable, Sendable, Codable {
     case toggleTapped
     case toggled(isDone: Bool)
     case failed(String)

@@ -10,7 +10,7 @@ import MVIKit
 /// second; the effect ends when the screen closes.
 public struct TodosModel: Model {
   /// The todo screen's state.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// One row per todo, oldest first; each row runs a ``TodoRow``.
     public var rows = Rows<TodoRow.State>()
     /// Which todos the list shows.
@@ -45,7 +45,7 @@ public struct TodosModel: Model {
   }
 
   /// What the user did or what the database answered.
-  public enum Intent: Equatable, Sendable {
+  public enum Intent: Equatable, Sendable, Codable {
     case appeared
     case loaded([Todo])
     case draftChanged(String)

@@ -11,7 +11,7 @@ import MVIKit
 /// or try again, which starts a dead engine again.
 public struct TranscribeModel: Model {
   /// The Transcribe screen's state.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The folder being browsed, or nil before the first listing arrives.
     public var listing: AudioFileBrowser.Listing?
     /// The phrases of `phrases.txt` in the listed folder, or nil when it has none.
@@ -55,7 +55,7 @@ public struct TranscribeModel: Model {
   }
 
   /// What the user did, or what a check, a listing or a transcription reported.
-  public enum Intent: Equatable, Sendable {
+  public enum Intent: Equatable, Sendable, Codable {
     case appeared
     case availabilityChecked(RecognizerAvailability)
     case folderLoaded(AudioFileBrowser.Listing, phrases: [String]?)

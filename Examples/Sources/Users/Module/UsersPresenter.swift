@@ -6,7 +6,7 @@ import MVIKit
 /// effect, and asks for navigation through a side effect that the router handles.
 public struct UsersPresenter: Model {
   /// What the users screen shows.
-  public struct State: Equatable, Sendable {
+  public struct State: Equatable, Sendable, Codable {
     /// The users, in the order the backend sent them.
     public var users: [User] = []
     /// Whether a fetch is running.
@@ -21,7 +21,7 @@ public struct UsersPresenter: Model {
   }
 
   /// What happened on the users screen or in its fetch.
-  public enum Intent: Equatable, Sendable {
+  public enum Intent: Equatable, Sendable, Codable {
     case appeared
     case retryTapped
     case usersLoaded([User])
@@ -31,7 +31,7 @@ public struct UsersPresenter: Model {
   }
 
   /// Requests for the router.
-  public enum SideEffect: Equatable, Sendable {
+  public enum SideEffect: Equatable, Sendable, Codable {
     case showDetail(User)
   }
 
