@@ -18,6 +18,10 @@ public struct ShowcaseOptions: Equatable, Sendable {
   public var graphics: GraphicsMode?
   /// Which speech recognizer Transcribe uses.
   public var recognizer = RecognizerOptions()
+  /// The folder a recording of the session is written to; nil records nothing.
+  public var recordFolder: String?
+  /// A recording to replay before the session starts; nil starts on the home screen.
+  public var replayFile: String?
   /// Whether `--help` was given.
   public var showsUsage = false
 
@@ -28,7 +32,7 @@ public struct ShowcaseOptions: Equatable, Sendable {
   public static let usage = """
     Usage: Showcase [--users-url URL] [--login-url URL] [--todos-db PATH] [--poster-url URL]
                     [--audio-dir PATH] [--stt-engine NAME] [--stt-url URL] [--stt-model NAME]
-                    [--graphics auto|kitty|blocks]
+                    [--graphics auto|kitty|blocks] [--record DIR] [--replay FILE]
 
       --users-url URL    fetch users from URL, e.g. https://jsonplaceholder.typicode.com/users
       --login-url URL    post logins to URL instead of the embedded server
@@ -38,6 +42,11 @@ public struct ShowcaseOptions: Equatable, Sendable {
       --audio-dir PATH   start Transcribe's file browser in PATH
       --graphics MODE    draw the poster with real pixels (kitty), half blocks (blocks), or
                          ask the terminal (auto, the default; half blocks inside tmux)
+      --record DIR       record the session (intents, state changes, side effects; secrets
+                         redacted) to DIR/showcase-DATE.jsonl
+      --replay FILE      replay a recording without running its effects, check that every
+                         state is reproduced (exit 1 with the difference if not), then open
+                         it in time travel at its last state
     \(RecognizerOptions.usage)
 
     Without flags every app uses the embedded server on 127.0.0.1 and the default database,
@@ -73,6 +82,12 @@ public struct ShowcaseOptions: Equatable, Sendable {
         } else {
           throw .invalidValue(flag, value, expected: "auto, kitty or blocks")
         }
+      case "--record":
+        guard let path = remaining.popFirst(), !path.isEmpty else { throw .missingValue(flag) }
+        options.recordFolder = path
+      case "--replay":
+        guard let path = remaining.popFirst(), !path.isEmpty else { throw .missingValue(flag) }
+        options.replayFile = path
       case "--audio-dir":
         guard let path = remaining.popFirst(), !path.isEmpty else {
           throw .missingValue(flag)

@@ -16,12 +16,15 @@ public final class ShowcaseRoot {
   public let store: Store<ShowcaseModel>
   /// The backends in use.
   public let backends: ShowcaseBackends
+  /// Every state of the session, for the time-travel overlay (Ctrl-T).
+  public let history: StateHistory<ShowcaseModel>
   private let usersRouter: UsersRouter
 
-  /// The showcase with its apps talking to `backends`.
+  /// The showcase with its apps talking to `backends`, starting from `initialState` (the home
+  /// screen, or a recording's first state).
   ///
   /// The todo database is opened here; when it cannot be, the Todos screen says why.
-  public init(backends: ShowcaseBackends) {
+  public init(backends: ShowcaseBackends, initialState: ShowcaseModel.State = .init()) {
     self.backends = backends
     let screen = AppScreen(
       transcribe: TranscribeModel(
@@ -31,8 +34,9 @@ public final class ShowcaseRoot {
         interactor: UsersInteractor(client: UsersClient(usersURL: backends.usersURL))),
       login: LoginModel(client: LoginClient(loginURL: backends.loginURL)),
       todos: TodosModel(opening: { try TodoRepository(url: backends.todosURL) }))
-    let store = Store(initialState: ShowcaseModel.State(), model: ShowcaseModel(screen: screen))
+    let store = Store(initialState: initialState, model: ShowcaseModel(screen: screen))
     self.store = store
+    history = StateHistory(store: store)
     usersRouter = UsersRouter(show: { [weak store] screen in
       switch screen {
       case .detail(let user): store?.send(.path(.push(.userDetail(user))))

@@ -25,10 +25,34 @@ public struct ShowcaseRunner {
     let backends = ShowcaseBackends(
       options: options, serverURL: server.baseURL,
       demoHint: "Demo account: \(DemoAccount.email) / \(DemoAccount.password)")
-    let showcase = ShowcaseRoot(backends: backends)
+    var recording: Recording<ShowcaseModel>?
+    var recorder: Recorder<ShowcaseModel>?
+    let showcase: ShowcaseRoot
+    do {
+      recording = try options.replayFile.map(ShowcaseRecording.load)
+      showcase = ShowcaseRoot(
+        backends: backends, initialState: recording?.initialState ?? ShowcaseModel.State())
+      if let recording { try ShowcaseRecording.replay(recording, into: showcase) }
+      recorder = try options.recordFolder.map {
+        try ShowcaseRecording.start(in: $0, store: showcase.store)
+      }
+    } catch {
+      await stop(server, backends.whisperEngine)
+      return fail("\(options.replayFile ?? options.recordFolder ?? ""): \(error)")
+    }
+    defer {
+      if let recording, let file = options.replayFile {
+        report("replayed \(recording.steps.count) steps of \(file), each state reproduced")
+      }
+      if let recorder {
+        recorder.stop()
+        report("recorded \(recorder.stepCount) steps to \(recorder.url.path)")
+        if let failure = recorder.failure { report("the recording stopped early: \(failure)") }
+      }
+    }
     let app = TerminalApp(
       store: showcase.store, minimumSize: Size(width: 72, height: 20), quitKeys: ["q"],
-      presentation: showcase.present, content: { showcase.view })
+      presentation: showcase.present, timeTravel: showcase.history, content: { showcase.view })
     app.graphics = options.graphics
     // The engine would also exit on its own once this process is gone (it watches its input
     // pipe); stopping it here waits for that, so no quit leaves it running for a moment.
@@ -52,7 +76,11 @@ public struct ShowcaseRunner {
   }
 
   private func fail(_ message: String) -> Int32 {
-    FileHandle.standardError.write(Data("Showcase: \(message)\n".utf8))
+    report(message)
     return 1
+  }
+
+  private func report(_ message: String) {
+    FileHandle.standardError.write(Data("Showcase: \(message)\n".utf8))
   }
 }

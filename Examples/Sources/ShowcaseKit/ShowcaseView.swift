@@ -41,6 +41,7 @@ public struct ShowcaseView: View {
         Login: type, Tab to the next field, Enter logs in
         Transcribe: Enter opens a folder or picks a file, s start, c cancel, p phrase list
         Poster: g or Enter on the button gets a poster
+        Ctrl-T time travel: ←/→ step through the session's states, Esc back to live
         """,
       onDismiss: onDismiss)
   }

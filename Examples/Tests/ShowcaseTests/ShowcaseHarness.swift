@@ -13,7 +13,8 @@ final class ShowcaseHarness {
 
   init(
     serverURL: URL, todosPath: String, audioFolder: String? = nil,
-    speechEngine: RecognizerOptions.Engine = .whisper
+    speechEngine: RecognizerOptions.Engine = .whisper,
+    initialState: ShowcaseModel.State = ShowcaseModel.State()
   ) {
     var options = ShowcaseOptions()
     options.todosPath = todosPath
@@ -22,11 +23,11 @@ final class ShowcaseHarness {
     let backends = ShowcaseBackends(
       options: options, serverURL: serverURL,
       demoHint: "Demo account: \(DemoAccount.email) / \(DemoAccount.password)")
-    let showcase = ShowcaseRoot(backends: backends)
+    let showcase = ShowcaseRoot(backends: backends, initialState: initialState)
     self.showcase = showcase
     terminal = HeadlessTerminal(
       store: showcase.store, size: Size(width: 110, height: 30), quitKeys: ["q"],
-      presentation: showcase.present
+      presentation: showcase.present, timeTravel: showcase.history
     ) {
       showcase.view
     }

@@ -19,10 +19,25 @@ final class TimeTravelControl {
     label = { [weak history] index in
       guard let entry = history?.entries[index] else { return "" }
       guard let intent = entry.intent else { return "the first state kept" }
-      return "after the \(entry.origin == .effect ? "effect's" : "view's") \(intent)"
+      let text = Self.readable(String(describing: intent))
+      return "after the \(entry.origin == .effect ? "effect's" : "view's") \(text)"
     }
     show = { [weak history] in history?.show($0) }
     returnToLive = { [weak history] in history?.returnToLive() }
+  }
+
+  /// `intent` without module and type qualifiers or generic arguments, which fill the bar
+  /// with `ShowcaseKit.AppScreen.Intent.login(...)` instead of `login(...)`; quoted strings are
+  /// left alone.
+  static func readable(_ description: String) -> String {
+    description.split(separator: "\"", omittingEmptySubsequences: false).enumerated().map {
+      index, part in
+      guard index.isMultiple(of: 2) else { return String(part) }
+      var text = String(part)
+      // Innermost generic arguments first, until none is left.
+      while text.contains(/<[^<>]*>/) { text = text.replacing(/<[^<>]*>/, with: "") }
+      return text.replacing(/\b(?:[A-Za-z_][A-Za-z0-9_]*\.)+(?=[A-Za-z_])/, with: "")
+    }.joined(separator: "\"")
   }
 
   /// Whether a past state shows.
@@ -42,7 +57,7 @@ final class TimeTravelControl {
     case .pageDown: show(position + 10)
     case .home: show(0)
     case .end: show(count() - 1)
-    case .escape, Self.toggleKey, .enter: returnToLive()
+    case .escape, Self.toggleKey: returnToLive()
     default: break
     }
     // Every key stays with the overlay: the View shows the past and must not act on it.
