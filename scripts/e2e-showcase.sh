@@ -4,7 +4,7 @@
 # engine stops on quit and on kill -9), Poster (two posters from the embedded
 # server), Users (list, detail, back), Login (wrong password, then right), Todos (add three,
 # toggle one, quit, relaunch: still there; a row from sqlite3 appears live; delete, clear done,
-# undo). Prints "N passed, N failed"; exits non-zero on a
+# undo), --record with Ctrl-T time travel, and --replay. Prints "N passed, N failed"; exits non-zero on a
 # failure.
 set -u
 cd "$(dirname "$0")/.."
@@ -215,6 +215,55 @@ expect_absent "[x] bread" "x clears the done todos"
 keys u
 expect_screen "[x] bread" "u brings the cleared todos back"
 quit_showcase "second run"
+
+# Record a Login session, travel back through it with Ctrl-T, replay the recording.
+start_showcase --record "$data_home/recordings"
+keys Down Down Down Enter
+expect_screen "Demo account" "recorded run: Login opens"
+keys -l "demo@mvikit.dev"
+keys Tab
+keys -l "mvikit-demo-42"
+keys C-t
+expect_screen "TIME TRAVEL" "Ctrl-T opens time travel"
+keys Home
+expect_screen "Five apps from five articles" "Home shows the first state: the home screen"
+keys Right Right Right Right Right
+expect_screen "after the view's screen(Keyed(id: 0, value: login(emailChanged(\"d\"))))" \
+  "the bar names the intent behind the state shown"
+keys Escape
+expect_absent "TIME TRAVEL" "Esc returns to live"
+expect_screen "demo@mvikit.dev" "live again: the email as typed"
+quit_showcase "recorded run"
+expect_screen "recorded " "the showcase says where the recording went"
+recording="$(ls "$data_home"/recordings/showcase-*.jsonl 2>/dev/null | head -n 1)"
+if [ -n "$recording" ] && [ "$(wc -l <"$recording")" -gt 10 ]; then
+  pass "--record writes the session to $(basename "$recording")"
+else
+  fail "no recording in $data_home/recordings"
+fi
+if [ -n "$recording" ] && ! grep -qF "mvikit-demo-42" "$recording"; then
+  pass "the password is not in the recording"
+else
+  fail "the password is in the recording"
+fi
+tmux send-keys -t "$session" "clear" Enter
+start_showcase_replay() {
+  tmux send-keys -t "$session" "clear; XDG_DATA_HOME='$data_home' $binary --replay '$1'; echo EXIT=\$?" Enter
+}
+start_showcase_replay "$recording"
+expect_screen "TIME TRAVEL" "--replay opens the replayed session in time travel"
+# The recorded session ended with Esc back home; one step back is the Login screen as typed.
+keys Left
+expect_screen "demo@mvikit.dev" "a step back in the replay shows the Login screen as recorded"
+keys Escape
+expect_absent "TIME TRAVEL" "Esc leaves the replay live"
+quit_showcase "replayed run"
+expect_screen "each state reproduced" "--replay reports every state reproduced"
+tmux send-keys -t "$session" "clear" Enter
+printf '%s\n' '{"mvikit":1,"model":"ShowcaseModel","state":{}}' >"$data_home/bad.jsonl"
+start_showcase_replay "$data_home/bad.jsonl"
+expect_screen "EXIT=1" "a recording that does not decode exits 1"
+expect_screen "bad.jsonl" "and names the file"
 
 # A showcase killed with SIGKILL cannot stop its engine; the engine sees its input pipe close
 # and exits on its own.
