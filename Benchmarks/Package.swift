@@ -4,7 +4,10 @@ import PackageDescription
 let package = Package(
   name: "MVIKitBenchmarks",
   platforms: [.macOS(.v14)],
-  dependencies: [.package(name: "MVIKit", path: "..")],
+  dependencies: [
+    .package(name: "MVIKit", path: ".."),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+  ],
   targets: [
     .target(name: "MallocCounter"),
     .executableTarget(
@@ -14,6 +17,7 @@ let package = Package(
         .product(name: "MVIKit", package: "MVIKit"),
         .product(name: "MVIKitTesting", package: "MVIKit"),
         .product(name: "MVIKitTerminal", package: "MVIKit"),
+        .product(name: "Logging", package: "swift-log"),
       ],
     ),
   ]

@@ -1,40 +1,92 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the demo and the end-to-end tests need, only when missing.
+# Installs what the demo and the end-to-end tests need, only when missing: Debian packages with
+# apt-get, or Homebrew formulas on macOS. On other systems it names the Debian packages and
+# stops, as their names elsewhere vary; MVIKIT_SKIP_PACKAGES=1 skips this step once they are in.
 set -euo pipefail
 
-packages=()
-need() { dpkg -s "$1" >/dev/null 2>&1 || packages+=("$1"); }
-need tmux
-need libsqlite3-dev
-need sqlite3
-# Transcribe sample: PocketSphinx with its US English model, espeak-ng and sox for test speech.
-need pocketsphinx
-need pocketsphinx-en-us
-need libpocketsphinx-dev
-need libsphinxbase-dev
-need espeak-ng
-need sox
-# Poster sample: libpng, libjpeg-turbo and libwebp encode (server) and decode (client) the
-# posters, giflib decodes GIFs; cjpeg and cwebp make the test images.
-need libpng-dev
-need libturbojpeg0-dev
-need libwebp-dev
-need libgif-dev
-need libjpeg-turbo-progs
-need webp
-# Transcribe sample's Whisper engine: a Python 3 virtual environment (made below). Debian's own
-# python3 needs python3-venv for that; a python3 that has venv and ensurepip already (pyenv's) does not.
-command -v python3 >/dev/null 2>&1 || need python3
-if ! { python3 -m venv --help && python3 -m ensurepip --version; } >/dev/null 2>&1; then
-  need python3-venv
-fi
+debian_packages=(
+  tmux libsqlite3-dev sqlite3
+  # Transcribe sample: PocketSphinx with its US English model, espeak-ng and sox for test speech.
+  pocketsphinx pocketsphinx-en-us libpocketsphinx-dev libsphinxbase-dev espeak-ng sox
+  # Poster sample: libpng, libjpeg-turbo and libwebp encode (server) and decode (client) the
+  # posters, giflib decodes GIFs; cjpeg and cwebp make the test images.
+  libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libjpeg-turbo-progs webp
+)
 
-if [ ${#packages[@]} -gt 0 ]; then
-  echo "bootstrap: installing ${packages[*]}"
-  sudo_cmd=""
-  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${packages[@]}" >/dev/null
+# The same on macOS, where SQLite and Python come with the system and Xcode. SwiftPM finds the
+# formulas' headers and libraries through pkgconf. PocketSphinx is checked apart (see below).
+brew_formulas=(tmux pkgconf espeak-ng sox libpng jpeg-turbo webp giflib)
+
+install_debian_packages() {
+  local packages=()
+  need() { dpkg -s "$1" >/dev/null 2>&1 || packages+=("$1"); }
+  local package
+  for package in "${debian_packages[@]}"; do need "$package"; done
+  # Transcribe sample's Whisper engine: a Python 3 virtual environment (made below). Debian's own
+  # python3 needs python3-venv for that; a python3 that has venv and ensurepip already (pyenv's) does not.
+  command -v python3 >/dev/null 2>&1 || need python3
+  if ! { python3 -m venv --help && python3 -m ensurepip --version; } >/dev/null 2>&1; then
+    need python3-venv
+  fi
+
+  if [ ${#packages[@]} -gt 0 ]; then
+    echo "bootstrap: installing ${packages[*]}"
+    local sudo_cmd=""
+    [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${packages[@]}" >/dev/null
+  fi
+}
+
+install_brew_formulas() {
+  if ! command -v brew >/dev/null 2>&1; then
+    echo "bootstrap: Homebrew is not installed; on macOS it installs what the sample apps need." >&2
+    echo "bootstrap: install it from https://brew.sh and run 'make bootstrap' again, or install" >&2
+    echo "bootstrap: these yourself and run again with MVIKIT_SKIP_PACKAGES=1:" >&2
+    echo "bootstrap:   ${brew_formulas[*]}" >&2
+    exit 1
+  fi
+  local installed formula formulas=()
+  # One listing rather than one brew call per formula: brew is slow to start.
+  installed="$(brew list --formula -1)"
+  for formula in "${brew_formulas[@]}"; do
+    grep -qx "$formula" <<<"$installed" || formulas+=("$formula")
+  done
+  command -v sqlite3 >/dev/null 2>&1 || formulas+=(sqlite)
+  command -v python3 >/dev/null 2>&1 || formulas+=(python3)
+  if [ ${#formulas[@]} -gt 0 ]; then
+    echo "bootstrap: installing ${formulas[*]} with Homebrew"
+    brew install --quiet "${formulas[@]}"
+  fi
+
+  # The Transcribe sample uses the PocketSphinx 5prealpha API, with SphinxBase; Homebrew's
+  # cmu-pocketsphinx is 5.x, which has neither, so only a build from source will do.
+  if ! pkg-config --exists pocketsphinx sphinxbase 2>/dev/null; then
+    cat >&2 <<'MESSAGE'
+bootstrap: PocketSphinx 5prealpha and SphinxBase are not installed, and Homebrew has no formula
+bootstrap: for them (its cmu-pocketsphinx is version 5.x, another API). The Transcribe sample
+bootstrap: links them, so until they are installed the sample apps do not build: `make demo`
+bootstrap: and the sample apps' half of `make test` fail. The library, its tests
+bootstrap: (`make test-core`) and `swift run CounterDemo` do not need them.
+bootstrap: To install them, download sphinxbase-5prealpha and then pocketsphinx-5prealpha from
+bootstrap: https://sourceforge.net/projects/cmusphinx/files/ and in each folder run
+bootstrap: `./configure && make && sudo make install`.
+MESSAGE
+  fi
+}
+
+if [ "${MVIKIT_SKIP_PACKAGES:-}" = 1 ]; then
+  :
+elif [ "$(uname -s)" = Darwin ]; then
+  install_brew_formulas
+elif command -v apt-get >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1; then
+  install_debian_packages
+else
+  echo "bootstrap: no apt-get and dpkg here; packages are installed only on Debian, Ubuntu and macOS." >&2
+  echo "bootstrap: install the equivalents of these Debian packages with this system's package" >&2
+  echo "bootstrap: manager, then run again with MVIKIT_SKIP_PACKAGES=1:" >&2
+  echo "bootstrap:   ${debian_packages[*]} python3 python3-venv" >&2
+  exit 1
 fi
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -79,10 +131,11 @@ speak() {
     local file tmp
     file="$audio_dir/$(printf '%s' "$line" | tr -cs 'A-Za-z0-9' '-' | sed 's/-*$//').$2"
     [ -f "$file" ] && continue
-    tmp="$(mktemp --suffix=.wav)"
-    espeak-ng -w "$tmp" "$line"
-    "$3" "$tmp" "$file"
-    rm -f "$tmp"
+    # A folder, as BSD mktemp (macOS) cannot give a file a suffix, which sox reads the type from.
+    tmp="$(mktemp -d)"
+    espeak-ng -w "$tmp/speech.wav" "$line"
+    "$3" "$tmp/speech.wav" "$file"
+    rm -rf "$tmp"
     echo "bootstrap: generated $file"
   done <"$1"
 }

@@ -2,8 +2,9 @@ import MVIKit
 
 /// The README's counter: a count, and a fact about it loaded by an effect.
 ///
-/// One copy serves the README example, `CounterDemo` and the core's tests, so the three cannot
-/// drift apart.
+/// One copy serves `CounterDemo` and the core's tests. The README shows it without `public` and
+/// these comments; its copy in the tests (`ReadmeSnippets.swift`) must behave like this one,
+/// which `ReadmeTests` checks.
 public struct Counter: Model {
   /// The count, the last fact, and whether a fact is loading.
   public struct State: Equatable, Sendable {

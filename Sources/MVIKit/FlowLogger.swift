@@ -28,8 +28,10 @@ public struct FlowLogger<M: Model>: Sendable {
   /// Logs to `logger`, passing every message through `redact` first.
   ///
   /// - Parameters:
+  ///   - logger: Where the lines go.
   ///   - level: The level of the line for each intent and side effect.
   ///   - changeLevel: The level of the line listing what an intent changed in the state.
+  ///   - redact: Applied to every line before it is logged.
   public init(
     logger: Logger,
     level: Logger.Level = .info,

@@ -58,6 +58,23 @@ import Testing
     #expect(reduced == recording.steps.map(\.intent))
   }
 
+  @Test func escapedTextAndExtremeNumbersReplayExactly() async throws {
+    let url = temporaryFile("escapes.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let store = Store(initialState: Ledger.State(), model: Ledger())
+    try store.record(to: url)
+    let note = "say \"hi\"\n\t🚀 \u{1} \\ / é 👩‍👩‍👧 \u{10FFFF}"
+    store.send(.noted(note))
+    store.send(.added(Ledger.Entry(title: "ü", amount: Int.min + 1)))
+    store.send(.added(Ledger.Entry(title: "", amount: Int.max)))
+    let recording = try Recording<Ledger>(contentsOf: url)
+    #expect(recording.steps.map(\.intent).first == .noted(note))
+    let replayed = Store(initialState: recording.initialState, model: Ledger())
+    try recording.replay(into: replayed)
+    #expect(replayed.note == note)
+    #expect(replayed.entries.map(\.amount) == [Int.min + 1, Int.max])
+  }
+
   @Test func secretsNeverReachTheFile() async throws {
     let url = temporaryFile("secret.jsonl")
     defer { try? FileManager.default.removeItem(at: url) }

@@ -22,5 +22,8 @@ if wants("8c") { rows.append(TerminalCases.viewFrame()) }
 if wants("9") { rows.append(await CoreCases.testStoreSend()) }
 if wants("10") { rows.append(QueueCases.longChain()) }
 if wants("11") { rows.append(QueueCases.sendFromObserver()) }
+if wants("12a") { rows.append(RecordingCases.recordedSend()) }
+if wants("12b") { rows.append(RecordingCases.historySend()) }
+if wants("12c") { rows.append(RecordingCases.loggedDiff()) }
 
 print(ResultsTable(rows: rows).markdown)

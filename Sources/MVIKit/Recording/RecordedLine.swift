@@ -4,9 +4,9 @@ import Foundation
 /// step the intent, the state change it made and any side effects.
 ///
 /// ```
-/// {"mvikit":1,"model":"Counter","state":{"count":0}}
-/// {"step":1,"origin":"view","intent":{"increment":{}}}
-/// {"step":1,"changes":[{"path":["count"],"value":1}]}
+/// {"model":"Counter","mvikit":1,"state":{"count":0}}
+/// {"intent":{"increment":{}},"origin":"view","step":1}
+/// {"changes":[{"path":["count"],"value":1}],"step":1}
 /// ```
 enum RecordedLine: Equatable {
   case header(model: String, state: JSONValue)
@@ -15,124 +15,119 @@ enum RecordedLine: Equatable {
   case sideEffect(step: Int, value: JSONValue)
 
   static let version = 1
-}
 
-extension RecordedLine: Codable {
-  private enum Keys: String, CodingKey {
-    case mvikit, model, state, step, origin, intent, changes, sideEffect
-  }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Keys.self)
-    if let version = try container.decodeIfPresent(Int.self, forKey: .mvikit) {
-      guard version == Self.version else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .mvikit, in: container, debugDescription: "unknown recording version \(version)")
+  /// Reads a line of a recording.
+  init(line: [UInt8]) throws(RecordingError) {
+    let json: JSONValue
+    do {
+      json = try JSONValue(parsing: line)
+    } catch {
+      throw .coding("not JSON: \(error)")
+    }
+    guard case .object(let fields) = json else { throw .coding("not a JSON object") }
+    if let version = fields["mvikit"] {
+      guard version == .int(Int64(Self.version)) else {
+        throw .coding("a recording of version \(version.summary()), not \(Self.version)")
       }
-      self = .header(
-        model: try container.decode(String.self, forKey: .model),
-        state: try container.decode(JSONValue.self, forKey: .state))
+      guard case .string(let model) = fields["model"], let state = fields["state"] else {
+        throw .coding("a header without its model or state")
+      }
+      self = .header(model: model, state: state)
       return
     }
-    let step = try container.decode(Int.self, forKey: .step)
-    if let intent = try container.decodeIfPresent(JSONValue.self, forKey: .intent) {
-      self = .intent(
-        step: step, origin: try container.decode(IntentOrigin.self, forKey: .origin), value: intent)
-    } else if let changes = try container.decodeIfPresent([StateChange].self, forKey: .changes) {
-      self = .changes(step: step, changes)
+    guard case .int(let number) = fields["step"] else { throw .coding("no step number") }
+    let step = Int(number)
+    if let intent = fields["intent"] {
+      guard case .string(let text) = fields["origin"], let origin = IntentOrigin(rawValue: text)
+      else { throw .coding("an intent without a view or effect origin") }
+      self = .intent(step: step, origin: origin, value: intent)
+    } else if case .array(let items) = fields["changes"] {
+      self = .changes(step: step, try items.map(StateChange.init(json:)))
+    } else if let sideEffect = fields["sideEffect"] {
+      self = .sideEffect(step: step, value: sideEffect)
     } else {
-      self = .sideEffect(
-        step: step, value: try container.decode(JSONValue.self, forKey: .sideEffect))
-    }
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Keys.self)
-    switch self {
-    case .header(let model, let state):
-      try container.encode(Self.version, forKey: .mvikit)
-      try container.encode(model, forKey: .model)
-      try container.encode(state, forKey: .state)
-    case .intent(let step, let origin, let value):
-      try container.encode(step, forKey: .step)
-      try container.encode(origin, forKey: .origin)
-      try container.encode(value, forKey: .intent)
-    case .changes(let step, let changes):
-      try container.encode(step, forKey: .step)
-      try container.encode(changes, forKey: .changes)
-    case .sideEffect(let step, let value):
-      try container.encode(step, forKey: .step)
-      try container.encode(value, forKey: .sideEffect)
+      throw .coding("neither an intent, a state change nor a side effect")
     }
   }
 
   /// The line as written: compact JSON with sorted keys, and the newline.
-  func encoded() throws -> Data {
-    var data = try Self.encoder.encode(self)
+  func encoded() -> Data {
+    let json: JSONValue
+    switch self {
+    case .header(let model, let state):
+      json = .object(["mvikit": .int(Int64(Self.version)), "model": .string(model), "state": state])
+    case .intent(let step, let origin, let value):
+      json = .object([
+        "step": .int(Int64(step)), "origin": .string(origin.rawValue), "intent": value,
+      ])
+    case .changes(let step, let changes):
+      json = .object(["step": .int(Int64(step)), "changes": .array(changes.map(\.json))])
+    case .sideEffect(let step, let value):
+      json = .object(["step": .int(Int64(step)), "sideEffect": value])
+    }
+    var data = Data(json.jsonText)
     data.append(0x0A)
     return data
   }
-
-  private static let encoder: JSONEncoder = {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }()
 }
 
 // In a file a change keeps only its new value, or `"removed": true`: the old one is the
 // state before, which a reader has.
-extension StateChange: Codable {
-  private enum Keys: String, CodingKey { case path, value, removed }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: Keys.self)
-    var keys = try container.nestedUnkeyedContainer(forKey: .path)
+extension StateChange {
+  init(json: JSONValue) throws(RecordingError) {
+    guard case .object(let fields) = json, case .array(let keys) = fields["path"] else {
+      throw .coding("a state change without a path")
+    }
     var path: [Key] = []
-    while !keys.isAtEnd {
-      if let index = try? keys.decode(Int.self) {
-        path.append(.index(index))
-      } else {
-        path.append(.field(try keys.decode(String.self)))
+    for key in keys {
+      switch key {
+      case .int(let index): path.append(.index(Int(index)))
+      case .string(let name): path.append(.field(name))
+      default: throw .coding("a path holds names and indexes only")
       }
     }
-    let removed = try container.decodeIfPresent(Bool.self, forKey: .removed) ?? false
-    self.init(
-      path: path, old: nil,
-      new: removed ? nil : try container.decode(JSONValue.self, forKey: .value))
+    if fields["removed"] == .bool(true) {
+      self.init(path: path, old: nil, new: nil)
+    } else if let value = fields["value"] {
+      self.init(path: path, old: nil, new: value)
+    } else {
+      throw .coding("a state change without a value")
+    }
   }
 
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: Keys.self)
-    var keys = container.nestedUnkeyedContainer(forKey: .path)
-    for key in path {
-      switch key {
-      case .field(let name): try keys.encode(name)
-      case .index(let index): try keys.encode(index)
-      }
-    }
-    if let new {
-      try container.encode(new, forKey: .value)
-    } else {
-      try container.encode(true, forKey: .removed)
-    }
+  var json: JSONValue {
+    let keys = JSONValue.array(
+      path.map {
+        switch $0 {
+        case .field(let name): .string(name)
+        case .index(let index): .int(Int64(index))
+        }
+      })
+    if let new { return .object(["path": keys, "value": new]) }
+    return .object(["path": keys, "removed": .bool(true)])
   }
 }
 
 extension JSONValue {
   /// `value` as its JSON tree, through its `Encodable` conformance.
   init(encoding value: some Encodable) throws(RecordingError) {
+    let data: Data
     do {
-      self = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+      data = try JSONEncoder().encode(value)
     } catch {
       throw .coding("could not encode \(type(of: value)): \(error)")
+    }
+    do {
+      self = try JSONValue(parsing: Array(data))
+    } catch {
+      throw .coding("JSONEncoder wrote what is not JSON: \(error)")
     }
   }
 
   /// The value of type `T` this tree encodes.
   func decode<T: Decodable>(as type: T.Type) throws(RecordingError) -> T {
     do {
-      return try JSONDecoder().decode(T.self, from: JSONEncoder().encode(self))
+      return try JSONDecoder().decode(T.self, from: Data(jsonText))
     } catch {
       throw .coding("could not decode \(T.self): \(error)")
     }

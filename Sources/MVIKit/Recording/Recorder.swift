@@ -28,7 +28,7 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     lastState = try JSONValue(encoding: store.currentState)
     let header = RecordedLine.header(model: String(describing: M.self), state: lastState)
     do {
-      guard FileManager.default.createFile(atPath: url.path, contents: try header.encoded())
+      guard FileManager.default.createFile(atPath: url.path, contents: header.encoded())
       else {
         throw RecordingError.file(path: url.path, reason: "could not be created")
       }

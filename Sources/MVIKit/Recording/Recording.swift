@@ -85,32 +85,20 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     let rawLines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
     var lines: [RecordedLine] = []
     var torn = false
-    let decoder = JSONDecoder()
     for (index, raw) in rawLines.enumerated() {
       let isLast = index == rawLines.count - 1
       if raw.isEmpty { continue }
       do {
-        lines.append(try decoder.decode(RecordedLine.self, from: Data(raw)))
+        lines.append(try RecordedLine(line: Array(raw)))
       } catch {
         // A line with no newline after it was being written when the process stopped.
         if isLast {
           torn = true
         } else {
-          throw .corruptLine(number: index + 1, reason: Self.reason(error))
+          throw .corruptLine(number: index + 1, reason: error.description)
         }
       }
     }
     return (lines, torn)
-  }
-
-  private static func reason(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return "\(error)" }
-    switch error {
-    case .dataCorrupted(let context), .keyNotFound(_, let context),
-      .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return context.debugDescription
-    @unknown default:
-      return "\(error)"
-    }
   }
 }

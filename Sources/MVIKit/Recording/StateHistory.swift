@@ -22,8 +22,12 @@ public final class StateHistory<M: Model> {
   }
 
   /// The states kept, oldest first: the state the history started from (or the oldest one
-  /// kept), then one per intent that changed the state.
-  public private(set) var entries: [Entry]
+  /// kept), then one per intent that changed the state. A copy; ``entry(at:)`` reads one.
+  public var entries: [Entry] { Array(storage[head...]) }
+  /// The kept states start at `head`; dropped ones are removed in batches, so keeping a
+  /// full history costs the same per intent as keeping a short one.
+  private var storage: [Entry]
+  private var head = 0
   /// The index in ``entries`` shown instead of the live state, or nil when live.
   public private(set) var position: Int?
   /// How many states are kept; older ones are dropped.
@@ -36,7 +40,7 @@ public final class StateHistory<M: Model> {
   public init(store: Store<M>, limit: Int = 1_000) {
     self.store = store
     self.limit = max(2, limit)
-    entries = [Entry(intent: nil, origin: nil, state: store.currentState)]
+    storage = [Entry(intent: nil, origin: nil, state: store.currentState)]
     let tap = FlowTap<M> { [weak self] event in self?.receive(event) }
     self.tap = tap
     store.taps.append(tap)
@@ -48,7 +52,12 @@ public final class StateHistory<M: Model> {
   }
 
   /// How many states are kept.
-  public var count: Int { entries.count }
+  public var count: Int { storage.count - head }
+
+  /// The state at `index` of ``entries``.
+  public func entry(at index: Int) -> Entry {
+    storage[head + index]
+  }
 
   /// Whether the store shows its live state.
   public var isLive: Bool { position == nil }
@@ -57,20 +66,20 @@ public final class StateHistory<M: Model> {
   /// the live one changes again, so it looks live but intents are still held.
   public func show(_ index: Int) {
     guard let store else { return }
-    let index = min(max(index, 0), entries.count - 1)
+    let index = min(max(index, 0), count - 1)
     position = index
-    store.showPast(entries[index].state)
+    store.showPast(entry(at: index).state)
   }
 
   /// Shows the state before the one shown; when live, the one before the live state.
   public func stepBack() {
-    show((position ?? entries.count - 1) - 1)
+    show((position ?? count - 1) - 1)
   }
 
   /// Shows the state after the one shown; past the last one, returns to live.
   public func stepForward() {
     guard let position else { return }
-    if position + 1 >= entries.count { returnToLive() } else { show(position + 1) }
+    if position + 1 >= count { returnToLive() } else { show(position + 1) }
   }
 
   /// Shows the live state again and reduces the intents held meanwhile.
@@ -85,8 +94,12 @@ public final class StateHistory<M: Model> {
     case .intent(let intent, let origin):
       pending = (intent, origin)
     case .stateChanged(_, let state):
-      entries.append(Entry(intent: pending?.intent, origin: pending?.origin, state: state))
-      if entries.count > limit { entries.removeFirst(entries.count - limit) }
+      storage.append(Entry(intent: pending?.intent, origin: pending?.origin, state: state))
+      if count > limit { head += count - limit }
+      if head >= limit {
+        storage.removeFirst(head)
+        head = 0
+      }
     case .sideEffect:
       break
     }

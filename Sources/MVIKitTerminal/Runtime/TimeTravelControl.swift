@@ -17,7 +17,7 @@ final class TimeTravelControl {
     position = { [weak history] in history?.position }
     count = { [weak history] in history?.count ?? 0 }
     label = { [weak history] index in
-      guard let entry = history?.entries[index] else { return "" }
+      guard let entry = history?.entry(at: index) else { return "" }
       guard let intent = entry.intent else { return "the first state kept" }
       let text = Self.readable(String(describing: intent))
       return "after the \(entry.origin == .effect ? "effect's" : "view's") \(text)"
