@@ -35,7 +35,10 @@ struct ByteWriter {
   }
 
   /// Sets the pen to exactly `style`, starting from a reset so no attribute lingers.
-  mutating func style(_ style: Style, mode: ColorMode) {
+  ///
+  /// The colours are written as they are, so they must already suit the terminal: see
+  /// `ColorMode.resolve(_:)`.
+  mutating func style(_ style: Style) {
     bytes.append(0x1B)
     bytes.append(UInt8(ascii: "["))
     bytes.append(UInt8(ascii: "0"))
@@ -46,16 +49,13 @@ struct ByteWriter {
       bytes.append(UInt8(ascii: ";"))
       number(Int(code))
     }
-    color(style.foreground, base: 30, brightBase: 90, extended: 38, mode: mode)
-    color(style.background, base: 40, brightBase: 100, extended: 48, mode: mode)
+    color(style.foreground, base: 30, brightBase: 90, extended: 38)
+    color(style.background, base: 40, brightBase: 100, extended: 48)
     bytes.append(UInt8(ascii: "m"))
   }
 
-  private mutating func color(
-    _ color: Color, base: Int, brightBase: Int, extended: Int, mode: ColorMode
-  ) {
-    let resolved = mode == .trueColor ? color : color.paletteApproximation
-    switch resolved {
+  private mutating func color(_ color: Color, base: Int, brightBase: Int, extended: Int) {
+    switch color {
     case .default:
       return
     case .palette(let index) where index < 8:

@@ -5,6 +5,11 @@
 /// style change only where the style differs, then the characters. Benchmarks call both to
 /// compare byte counts and time.
 ///
+/// Colours are written as ``colorMode`` allows: `38;2`/`48;2` for ``ColorMode/trueColor``,
+/// `38;5`/`48;5` for ``ColorMode/palette256``, `30`–`37`, `90`–`97`, `40`–`47` and
+/// `100`–`107` for ``ColorMode/palette16``, no colour for ``ColorMode/noColor``, and no
+/// style sequence at all for ``ColorMode/plain``. Colours a mode lacks are approximated.
+///
 /// ```swift
 /// let renderer = FrameRenderer(colorMode: .trueColor)
 /// let full = renderer.render(before)
@@ -26,7 +31,7 @@ public struct FrameRenderer: Sendable {
   /// Bytes that clear the screen and draw every cell of `grid`.
   public func render(_ grid: Grid) -> [UInt8] {
     var writer = ByteWriter(capacity: grid.cells.count * 2 + 64)
-    writer.escape("[0m")
+    if colorMode != .plain { writer.escape("[0m") }
     writer.escape("[2J")
     if graphics == .kitty { KittyGraphics.deleteAll(into: &writer) }
     var pen: Style?
@@ -90,9 +95,12 @@ public struct FrameRenderer: Sendable {
     for column in columns {
       let cell = grid.cells[start + column]
       guard let character = cell.character else { continue }
-      if pen != cell.style {
-        writer.style(cell.style, mode: colorMode)
-        pen = cell.style
+      // Compare what the terminal will show, so cells whose colours come out the same in this
+      // mode share one style sequence.
+      let style = colorMode.resolve(cell.style)
+      if pen != style {
+        if colorMode != .plain { writer.style(style) }
+        pen = style
       }
       writer.character(character)
       advanced += max(1, character.terminalWidth)

@@ -29,6 +29,11 @@ public final class TerminalApp {
   private let session: TerminalSession
   private let startSideEffects: @MainActor (TerminalApp) -> Task<Void, Never>
   private var renderer = FrameRenderer(colorMode: .palette256)
+  /// Which colours are drawn; nil (the default) detects it from the environment when ``run()``
+  /// starts: `NO_COLOR`, `FORCE_COLOR`, `TERM` and `COLORTERM`, see
+  /// ``ColorMode/detect(environment:)``. Set it to follow a command-line flag such as
+  /// `--color=never` (``ColorMode/noColor``) over the environment.
+  public var colorMode: ColorMode?
   /// How images are drawn; nil (the default) detects it when ``run()`` starts: see
   /// ``GraphicsMode/detect(environment:probe:)``.
   public var graphics: GraphicsMode?
@@ -109,10 +114,11 @@ public final class TerminalApp {
       signals.stop()
       events = nil
     }
-    renderer.colorMode = ColorMode.detect(environment: Self.environment())
+    let environment = Self.environment()
+    renderer.colorMode = colorMode ?? ColorMode.detect(environment: environment)
     let graphics =
       self.graphics
-      ?? GraphicsMode.detect(environment: Self.environment()) {
+      ?? GraphicsMode.detect(environment: environment) {
         TerminalDriver.ask(KittyGraphicsProbe.query, timeout: .milliseconds(300)) {
           KittyGraphicsProbe.supportsKitty($0) != nil
         }
@@ -189,8 +195,13 @@ public final class TerminalApp {
     }
   }
 
+  /// The variables that colour and graphics detection read.
   private static func environment() -> [String: String] {
-    guard let value = getenv("COLORTERM") else { return [:] }
-    return ["COLORTERM": String(cString: value)]
+    let names = ["NO_COLOR", "FORCE_COLOR", "TERM", "COLORTERM", "TMUX", "MVIKIT_GRAPHICS"]
+    var environment: [String: String] = [:]
+    for name in names {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return environment
   }
 }

@@ -30,16 +30,15 @@ final class InputReader: Sendable {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !flag.isStopped {
       var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-      // A pending lone Escape becomes a key after a short pause; otherwise wake up now and then
-      // to notice `stop()`.
-      let ready = poll(&descriptor, 1, decoder.hasPending ? 25 : 100)
+      // Wake when pending input (a lone Escape) is due, else now and then to notice `stop()`.
+      let ready = poll(&descriptor, 1, decoder.pendingDeadline.map(milliseconds(until:)) ?? 100)
       if ready < 0 {
         if errno == EINTR { continue }
         events.yield(.endOfInput)
         return
       }
       if ready == 0 {
-        let keys = decoder.flush()
+        let keys = decoder.expire(at: .now)
         if !keys.isEmpty { events.yield(.keys(keys)) }
         continue
       }
@@ -49,8 +48,17 @@ final class InputReader: Sendable {
         events.yield(.endOfInput)
         return
       }
-      let keys = decoder.decode(buffer[0..<count])
+      let keys = decoder.decode(buffer[0..<count], at: .now)
       if !keys.isEmpty { events.yield(.keys(keys)) }
     }
+  }
+
+  /// The wait for `poll` until `deadline`, rounded up so it never wakes just before it.
+  private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+    let left = ContinuousClock.now.duration(to: deadline)
+    guard left > .zero else { return 0 }
+    let (seconds, attoseconds) = left.components
+    let rounded = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(min(rounded, 100))
   }
 }

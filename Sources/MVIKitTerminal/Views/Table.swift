@@ -1,0 +1,226 @@
+/// Rows of values in columns under a header, with one selected row; like ``List``, it draws
+/// only the rows that are visible, so a table of thousands of rows costs what a screenful does.
+///
+/// The rows, their order and the selection live in your state. When focused, ↑/↓, PgUp/PgDn
+/// and Home/End call `onSelect`, Enter calls `onActivate`. With `onSort`, `<` and `>` move the
+/// sort to the previous or next column and `r` reverses it: sort the rows in `reduce` and pass
+/// the ``Sort`` back, which the header marks with ▲ or ▼.
+///
+/// ```swift
+/// Table(
+///   store.users,
+///   columns: [
+///     Table.Column("Name") { $0.name },
+///     Table.Column("City", width: .fixed(12)) { $0.city },
+///     Table.Column("Age", width: .fixed(4), alignment: .trailing) { String($0.age) },
+///   ],
+///   selection: store.selected, onSelect: { store.send(.selected($0)) },
+///   sort: store.sort, onSort: { store.send(.sorted($0)) })
+/// ```
+public struct Table<Row>: View, Element {
+  /// How wide a column is.
+  public enum Width: Hashable, Sendable {
+    /// Exactly this many columns of the terminal.
+    case fixed(Int)
+    /// A share of what the fixed columns leave, at least `minimum`.
+    case flexible(minimum: Int)
+
+    /// A share of the free width, at least one column.
+    public static var flexible: Width { .flexible(minimum: 1) }
+  }
+
+  /// One column: its title, width, alignment and the text it shows for a row.
+  public struct Column {
+    let title: String
+    let width: Width
+    let alignment: Alignment
+    let value: @MainActor (Row) -> String
+
+    /// A column titled `title` showing `value` of each row, cut with `…` when too long.
+    public init(
+      _ title: String, width: Width = .flexible, alignment: Alignment = .leading,
+      value: @escaping @MainActor (Row) -> String
+    ) {
+      self.title = title
+      self.width = width
+      self.alignment = alignment
+      self.value = value
+    }
+  }
+
+  /// Which column the rows are sorted by, and in which direction.
+  public struct Sort: Hashable, Sendable {
+    /// The index of the column.
+    public var column: Int
+    /// Whether the smallest value comes first.
+    public var ascending: Bool
+
+    /// A sort by `column`, ascending by default.
+    public init(column: Int, ascending: Bool = true) {
+      self.column = column
+      self.ascending = ascending
+    }
+  }
+
+  private let rows: [Row]
+  private let columns: [Column]
+  private let selection: Int?
+  private let onSelect: @MainActor (Int) -> Void
+  private let onActivate: (@MainActor (Int) -> Void)?
+  private let sort: Sort?
+  private let onSort: (@MainActor (Sort) -> Void)?
+
+  /// Creates a table of `rows` with row `selection` highlighted.
+  public init(
+    _ rows: [Row], columns: [Column], selection: Int?,
+    onSelect: @escaping @MainActor (Int) -> Void,
+    onActivate: (@MainActor (Int) -> Void)? = nil,
+    sort: Sort? = nil, onSort: (@MainActor (Sort) -> Void)? = nil
+  ) {
+    self.rows = rows
+    self.columns = columns
+    self.selection = selection
+    self.onSelect = onSelect
+    self.onActivate = onActivate
+    self.sort = sort
+    self.onSort = onSort
+  }
+
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size { proposal }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
+
+  func draw(_ rect: Rect, _ context: RenderContext) {
+    guard !rect.isEmpty else { return }
+    let bodyHeight = rect.height - 1
+    let count = rows.count
+    let selected = selection.map { min(max(0, $0), max(0, count - 1)) }
+    let offset = SelectionKeys.scrollOffset(
+      selected: selected, count: count, height: max(1, bodyHeight), context: context)
+    let focused = register(rect: rect, selected: selected, page: max(1, bodyHeight - 1), context)
+    let hasScrollbar = count > bodyHeight && rect.width > 1
+    let widths = Self.widths(of: columns, in: rect.width - (hasScrollbar ? 1 : 0))
+    drawHeader(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), widths, context)
+    guard bodyHeight > 0 else { return }
+    for index in offset..<min(count, offset + bodyHeight) {
+      let y = rect.y + 1 + index - offset
+      let isSelected = index == selected
+      let style = context.style.merged(
+        with: isSelected ? Style(attributes: focused ? [.reverse] : [.bold, .underline]) : .plain)
+      let line = Rect(x: rect.x, y: y, width: rect.width - (hasScrollbar ? 1 : 0), height: 1)
+      if isSelected { context.fill(line, style: style) }
+      drawCells(columns.map { $0.value(rows[index]) }, widths, at: line, style: style, context)
+    }
+    if hasScrollbar {
+      let body = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: bodyHeight)
+      SelectionKeys.drawScrollbar(body, offset: offset, count: count, context: context)
+    }
+  }
+
+  /// Each column's width in `total` columns, a space between columns: fixed ones first, then
+  /// flexible ones share the rest evenly (the first ones take the remainder).
+  static func widths(of columns: [Column], in total: Int) -> [Int] {
+    widthsForTesting(of: columns, in: total)
+  }
+
+  /// ``widths(of:in:)``, for the tests.
+  package static func widthsForTesting(of columns: [Column], in total: Int) -> [Int] {
+    let gaps = max(0, columns.count - 1)
+    var free = total - gaps
+    var widths = columns.map { column -> Int in
+      guard case .fixed(let width) = column.width else { return 0 }
+      return max(0, width)
+    }
+    free -= widths.reduce(0, +)
+    var pending = columns.indices.filter {
+      if case .flexible = columns[$0].width { true } else { false }
+    }
+    // Even shares, except that a column whose minimum is above the share gets its minimum and
+    // the others share what is left.
+    while !pending.isEmpty {
+      let share = max(0, free) / pending.count
+      let pinned = pending.filter {
+        guard case .flexible(let minimum) = columns[$0].width else { return false }
+        return minimum > share
+      }
+      guard pinned.isEmpty else {
+        for index in pinned {
+          guard case .flexible(let minimum) = columns[index].width else { continue }
+          widths[index] = minimum
+          free -= minimum
+        }
+        pending.removeAll { pinned.contains($0) }
+        continue
+      }
+      var remainder = max(0, free) % pending.count
+      for index in pending {
+        widths[index] = share + (remainder > 0 ? 1 : 0)
+        remainder = max(0, remainder - 1)
+      }
+      break
+    }
+    return widths
+  }
+
+  private func drawHeader(_ rect: Rect, _ widths: [Int], _ context: RenderContext) {
+    let titles = columns.enumerated().map { index, column in
+      guard let sort, sort.column == index else { return column.title }
+      // The mark stays when the title is cut: it is what tells the order.
+      return SelectionKeys.fit(column.title, width: widths[index] - 2)
+        + (sort.ascending ? " ▲" : " ▼")
+    }
+    let style = context.style.merged(with: Style(attributes: [.bold, .underline]))
+    context.fill(rect, style: style)
+    drawCells(titles, widths, at: rect, style: style, context)
+  }
+
+  private func drawCells(
+    _ texts: [String], _ widths: [Int], at rect: Rect, style: Style, _ context: RenderContext
+  ) {
+    var x = rect.x
+    for (index, text) in texts.enumerated() where x < rect.maxX {
+      let width = widths[index]
+      let shown = SelectionKeys.fit(text, width: width)
+      let free = width - shown.terminalWidth
+      let column = x + (columns[index].alignment == .trailing ? free : 0)
+      let cell = Rect(x: x, y: rect.y, width: min(width, rect.maxX - x), height: 1)
+      context.put(shown, column: column, row: rect.y, style: style, clip: cell)
+      x += width + 1
+    }
+  }
+
+  private func register(rect: Rect, selected: Int?, page: Int, _ context: RenderContext) -> Bool {
+    let (count, onSelect, onActivate) = (rows.count, self.onSelect, self.onActivate)
+    let (sort, onSort, columnCount) = (self.sort, self.onSort, columns.count)
+    var help = [(key: "↑↓", text: "Move")]
+    if onActivate != nil { help.append((key: "Enter", text: "Open")) }
+    if onSort != nil { help += [(key: "<>", text: "Sort by"), (key: "r", text: "Reverse")] }
+    return context.registerFocusable(rect: rect, help: help) { key in
+      if let onSort, columnCount > 0 {
+        let current = sort ?? Sort(column: -1)
+        switch key {
+        case .char("<"):
+          onSort(Sort(column: max(0, current.column - 1), ascending: current.ascending))
+          return true
+        case .char(">"):
+          onSort(
+            Sort(column: min(columnCount - 1, current.column + 1), ascending: current.ascending))
+          return true
+        case .char("r"):
+          onSort(Sort(column: max(0, current.column), ascending: !current.ascending))
+          return true
+        default: break
+        }
+      }
+      if key == .enter {
+        guard let onActivate, let selected else { return false }
+        onActivate(selected)
+        return true
+      }
+      guard let target = SelectionKeys.target(for: key, current: selected, count: count, page: page)
+      else { return false }
+      if target != selected { onSelect(target) }
+      return true
+    }
+  }
+}
