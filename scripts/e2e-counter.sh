@@ -25,7 +25,7 @@ start_demo() {
   tmux new-session -d -s "$session" -x 60 -y 16 "bash --norc --noprofile"
   tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
   wait_for 'PROMPT$' || fail "shell prompt did not appear"
-  tmux send-keys -t "$session" "clear; $binary; echo EXIT=\$?" Enter
+  tmux send-keys -t "$session" "clear; ${1:-} $binary; echo EXIT=\$?" Enter
 }
 
 check_restored() {
@@ -75,6 +75,55 @@ for signal in TERM INT; do
   if [ "$signal" = TERM ]; then status=143; else status=130; fi
   check_restored "$status" "SIG$signal"
 done
+
+# Run 5: Ctrl-Z gives the terminal back to the shell; fg resumes with the state and the screen.
+start_demo
+expect_screen "Count: 0" "demo draws the counter before Ctrl-Z"
+tmux send-keys -t "$session" "+"
+expect_screen "Count: 1" "+ increments before Ctrl-Z"
+tmux send-keys -t "$session" C-z
+expect_screen "Stopped" "Ctrl-Z suspends the demo to the shell"
+if [ "$(tmux display -p -t "$session" '#{alternate_on}')" = "0" ]; then
+  pass "suspended: the alternate screen is off"
+else
+  fail "suspended: the alternate screen is still on"
+fi
+# A stopped job leaves the rest of its command line behind: fg reports the status instead.
+tmux send-keys -t "$session" "fg; echo EXIT=\$?" Enter
+expect_screen "Count: 1" "fg resumes the demo with its state"
+if [ "$(tmux display -p -t "$session" '#{alternate_on}')" = "1" ]; then
+  pass "resumed: back on the alternate screen"
+else
+  fail "resumed: not on the alternate screen"
+fi
+tmux send-keys -t "$session" "+"
+expect_screen "Count: 2" "keys work after resuming"
+tmux send-keys -t "$session" "q"
+check_restored 0 "quit after a resume"
+
+# Runs 6 and 7: NO_COLOR and TERM=dumb draw text and attributes only, no colour.
+colour_sequences() {
+  tmux capture-pane -p -e -t "$session" |
+    grep -oE $'\e\\[[0-9;]*m' | grep -cE '\[([0-9;]*;)?(3[0-8]|4[0-8]|9[0-7]|10[0-7])(;|m)'
+}
+for setting in "NO_COLOR=1" "TERM=dumb"; do
+  start_demo "$setting"
+  expect_screen "Count: 0" "$setting: demo draws the counter"
+  tmux send-keys -t "$session" "f"
+  expect_screen "Loaded" "$setting: the toast shows"
+  count="$(colour_sequences)"
+  if [ "$count" = "0" ]; then pass "$setting: no colour escapes"; else fail "$setting: $count colour escapes"; fi
+  tmux send-keys -t "$session" "q"
+  check_restored 0 "$setting"
+done
+start_demo
+expect_screen "Count: 0" "by default the demo draws in colour"
+tmux send-keys -t "$session" "f"
+expect_screen "Loaded" "by default the toast shows"
+count="$(colour_sequences)"
+if [ "$count" != "0" ]; then pass "by default the toast has colour"; else fail "no colour by default"; fi
+tmux send-keys -t "$session" "q"
+check_restored 0 "colour run"
 
 tmux kill-session -t "$session" 2>/dev/null
 finish_checks

@@ -17,4 +17,15 @@ import Testing
     let app = TerminalApp(store: store) { Text("Count: \(store.count)") }
     await #expect(throws: TerminalError.notATerminal) { try await app.run() }
   }
+
+  @Test func ctrlZAsksToSuspendAndNoViewSeesIt() {
+    let store = Store(initialState: Counter.State(), model: Counter())
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 4)) {
+      Text("Count: \(store.count)")
+        .onKey([.ctrl("z")], help: "Increment") { store.send(.increment) }
+    }
+    terminal.press(.ctrl("z"))
+    #expect(terminal.suspensions == 1)
+    #expect(store.count == 0)
+  }
 }

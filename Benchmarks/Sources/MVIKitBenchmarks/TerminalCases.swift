@@ -54,6 +54,50 @@ enum TerminalCases {
       target: "well under 16 ms", met: frame.ns < 1_600_000)
   }
 
+  /// Laying out a 100×50 screen of wrapped text and diffing it against the frame before, with
+  /// the words moved on by one each frame so every row changes: mixed CJK, emoji and ASCII,
+  /// beside the same screen with each character replaced by as many ASCII letters as it has
+  /// columns, so both lay out into the same cells.
+  static func wideTextFrame() -> Row {
+    let words = [
+      "漢字", "🚀", "hello", "世界", "✅", "terminal", "👩‍👩‍👧", "カナ", "🇯🇵", "width", "한글", "☕",
+      "e\u{301}tude", "❤\u{FE0F}", "表示幅", "👍🏽", "grid", "🫠", "テキスト", "1\u{FE0F}\u{20E3}",
+    ]
+    let ascii = words.map { word in
+      String(word.flatMap { Array(repeating: Character("w"), count: $0.terminalWidth) })
+    }
+    let n = 200
+    let mixed = measure(n, wrappedTextFrames(words))
+    let plain = measure(n, wrappedTextFrames(ascii))
+    return Row(
+      name: "8d. terminal time: frame full of emoji and CJK text", nanoseconds: mixed.ns,
+      floorName: "the same screen in ASCII", floorNanoseconds: plain.ns,
+      allocations: mixed.allocs, target: "< 16 ms per frame", met: mixed.ns < 16_000_000)
+  }
+
+  /// A body for ``measure(_:repeats:_:)`` that lays out and diff-renders `n` frames of `words`.
+  private static func wrappedTextFrames(_ words: [String]) -> (Int) -> Void {
+    let size = Size(width: 100, height: 50)
+    // Enough words to fill the screen whatever their widths.
+    let count = size.width * size.height / 3
+    let frame = FrameNumber()
+    let terminal = HeadlessTerminal(size: size) {
+      Text(
+        (0..<count).map { words[($0 + frame.value) % words.count] }.joined(separator: " "))
+    }
+    _ = terminal.nextFrameBytes()
+    return { n in
+      for _ in 0..<n {
+        frame.value += 1
+        blackHole(terminal.nextFrameBytes())
+      }
+    }
+  }
+
+  private final class FrameNumber {
+    var value = 0
+  }
+
   private static func listFrame(size: Size, selected: Int, changedRow: Int?) -> Grid {
     var grid = Grid(size: size)
     let plain = Style.plain

@@ -9,6 +9,28 @@ public struct Grid: Hashable, Sendable {
   public private(set) var cells: [Cell]
   /// Images drawn with real pixels over the cells, in ``GraphicsMode/kitty``.
   public internal(set) var images: [ImagePlacement] = []
+  /// The focused text field's cursor: the cell the next typed character goes to, nil when no
+  /// text field has focus.
+  ///
+  /// Its column is the display width of the text before the cursor (see
+  /// `String.terminalWidth`), not a count of characters, so after 漢字 it is 4 columns
+  /// in. Tests read it to check where typing lands; a runtime can move the terminal's own
+  /// cursor here so that an input method opens its candidate window at the insertion point.
+  public internal(set) var cursor: Position?
+
+  /// A cell of a grid.
+  public struct Position: Hashable, Sendable {
+    /// The column, from 0 at the left.
+    public var column: Int
+    /// The row, from 0 at the top.
+    public var row: Int
+
+    /// Creates the position of the cell at `column`, `row`.
+    public init(column: Int, row: Int) {
+      self.column = column
+      self.row = row
+    }
+  }
 
   /// Creates a grid of `size` filled with `cell`.
   public init(size: Size, filling cell: Cell = .blank) {
@@ -79,27 +101,38 @@ public struct Grid: Hashable, Sendable {
   }
 
   /// Writes `string` from `column`, `row` in `style`, clipped to `clip`; returns the columns used.
+  ///
+  /// A wide character takes its cell and a continuation cell after it. One cut by the clip's
+  /// edge becomes a space in the half that shows: half a glyph cannot be drawn, and drawing it
+  /// whole would spill over the neighbour (a box's border, the next column).
   @discardableResult
   mutating func put(
     _ string: String, column: Int, row: Int, style: Style, clip: Rect
   ) -> Int {
     let area = clip.intersection(bounds)
     guard row >= area.y, row < area.maxY else { return string.terminalWidth }
+    let start = row * size.width
     var x = column
+    var written: Range<Int>?
     for character in string {
       let width = character.terminalWidth
       if width == 0 { continue }
       if x >= area.maxX { break }
-      if x >= area.x {
-        if width == 2 && x + 1 >= area.maxX {
-          cells[row * size.width + x] = Cell(" ", style: style)
+      let end = x + width
+      if end > area.x {
+        if x < area.x || end > area.maxX {
+          for cut in max(x, area.x)..<min(end, area.maxX) {
+            cells[start + cut] = Cell(" ", style: style)
+          }
         } else {
-          cells[row * size.width + x] = Cell(character, style: style)
-          if width == 2 { cells[row * size.width + x + 1] = .continuation(style) }
+          cells[start + x] = Cell(character, style: style)
+          if width == 2 { cells[start + x + 1] = .continuation(style) }
         }
+        written = (written?.lowerBound ?? max(x, area.x))..<min(end, area.maxX)
       }
-      x += width
+      x = end
     }
+    if let written { repairWideCharacters(row: row, around: written) }
     return x - column
   }
 
@@ -109,6 +142,22 @@ public struct Grid: Hashable, Sendable {
     guard !area.isEmpty else { return }
     for row in area.y..<area.maxY {
       for column in area.x..<area.maxX { cells[row * size.width + column] = cell }
+      repairWideCharacters(row: row, around: area.x..<area.maxX)
+    }
+  }
+
+  /// After `columns` of `row` were overwritten, blanks the halves of wide characters they cut:
+  /// a left half whose continuation was overwritten, a continuation whose left half was. Either
+  /// would make the terminal's cursor and the renderer's count of columns disagree.
+  private mutating func repairWideCharacters(row: Int, around columns: Range<Int>) {
+    let start = row * size.width
+    let before = columns.lowerBound - 1
+    if before >= 0, cells[start + before].character?.terminalWidth == 2 {
+      cells[start + before] = Cell(" ", style: cells[start + before].style)
+    }
+    let after = columns.upperBound
+    if after < size.width, cells[start + after].isContinuation {
+      cells[start + after] = Cell(" ", style: cells[start + after].style)
     }
   }
 

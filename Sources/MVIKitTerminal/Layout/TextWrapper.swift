@@ -1,4 +1,5 @@
-/// Breaks a line into lines of at most a given number of columns, at spaces where it can.
+/// Breaks a line into lines of at most a given number of columns (display width, so 漢 counts
+/// 2), at spaces where it can.
 enum TextWrapper {
   static func wrap(_ line: String, width: Int) -> [String] {
     guard width > 0 else { return [line] }
@@ -18,10 +19,12 @@ enum TextWrapper {
       if !current.isEmpty { lines.append(current) }
       current = ""
       currentWidth = 0
-      // A word longer than the line is cut where it must be.
+      // A word longer than the line is cut where it must be, by columns: CJK text has no
+      // spaces, so this is where it wraps. A line too narrow for even one wide character still
+      // takes it (drawing clips it to a space) rather than an empty line before it.
       for character in word {
         let characterWidth = character.terminalWidth
-        if currentWidth + characterWidth > width {
+        if currentWidth > 0, currentWidth + characterWidth > width {
           lines.append(current)
           current = ""
           currentWidth = 0

@@ -23,6 +23,9 @@ public final class HeadlessTerminal {
   public private(set) var didQuit = false
   /// Whether Ctrl-C was pressed.
   public private(set) var wasInterrupted = false
+  /// How many times Ctrl-Z asked to suspend the app, which ``TerminalApp`` does by giving the
+  /// terminal back to the shell until `fg`.
+  public private(set) var suspensions = 0
 
   /// Creates a terminal of `size` showing `content`.
   ///
@@ -42,6 +45,7 @@ public final class HeadlessTerminal {
     renderer = FrameRenderer(colorMode: colorMode)
     session.onQuit = { [weak self] in self?.didQuit = true }
     session.onInterrupt = { [weak self] in self?.wasInterrupted = true }
+    session.onSuspend = { [weak self] in self?.suspensions += 1 }
   }
 
   /// Creates a terminal of `size` showing `content` for `store`, and presents the store's
@@ -87,6 +91,10 @@ public final class HeadlessTerminal {
 
   /// The rows of the screen for the current state.
   public var text: [String] { grid.text }
+
+  /// Where the focused text field's cursor is, in columns and rows; nil when no text field has
+  /// focus. See ``Grid/cursor``.
+  public var cursor: Grid.Position? { grid.cursor }
 
   /// The id of the focused view, or nil when nothing is focusable.
   public var focusedID: String? {

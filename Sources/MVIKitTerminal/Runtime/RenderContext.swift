@@ -74,6 +74,8 @@ final class RenderContext {
 
   /// From now on only views drawn inside the modal take keys: what is under it is inert.
   func beginModal() {
+    // The modal takes the focus, so no field under it is being typed into.
+    grid.cursor = nil
     targets.removeAll()
     bindings.removeAll()
     isModal = true

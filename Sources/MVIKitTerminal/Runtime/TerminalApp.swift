@@ -23,7 +23,9 @@ import Observation
 /// draws it again whenever the state it read changes (Observation), a key is pressed, or the
 /// terminal is resized. Changes are coalesced into one frame, and each frame writes only the
 /// cells that changed. The terminal is restored however `run()` ends: a quit key, Ctrl-C,
-/// SIGINT, SIGTERM, SIGHUP, a closed terminal, or ``quit(throwing:)`` with an error.
+/// SIGINT, SIGTERM, SIGHUP, a closed terminal, or ``quit(throwing:)`` with an error. Ctrl-Z
+/// suspends the app like any shell job, with the terminal restored; `fg` resumes it and draws
+/// the screen again.
 @MainActor
 public final class TerminalApp {
   private let session: TerminalSession
@@ -69,6 +71,7 @@ public final class TerminalApp {
       presentSideEffects(of: store, presentation) { [weak app] in app?.show($0) }
     }
     session.onQuit = { [weak self] in self?.quit() }
+    session.onSuspend = { [weak self] in self?.suspend() }
     session.onInterrupt = { [weak self] in
       self?.quit(throwing: TerminalError.interrupted(signal: SIGINT))
     }
@@ -133,6 +136,33 @@ public final class TerminalApp {
       if isStopping { break }
     }
     if let stopReason { throw stopReason }
+  }
+
+  /// Ctrl-Z: gives the terminal back to the shell as it was, stops the process like any job
+  /// (raw mode keeps the terminal from sending SIGTSTP itself), and once `fg` continues it,
+  /// takes the terminal again and draws the whole screen.
+  private func suspend() {
+    TerminalRestorer.shared.restore()
+    signal(SIGTSTP, SIG_DFL)
+    // raise() stops the process before it returns only if this thread takes the signal, and
+    // the runtime may have it blocked here: unblock it for the call. Execution resumes after
+    // the raise once `fg` sends SIGCONT.
+    var stop = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    do {
+      try TerminalDriver.enter()
+    } catch {
+      quit(throwing: error)
+      return
+    }
+    session.size = TerminalDriver.size() ?? session.size
+    shownFrame = nil
+    drawFrame()
   }
 
   private func handle(_ event: TerminalEvent) {

@@ -16,6 +16,8 @@ final class TerminalSession {
   var timeTravel: TimeTravelControl?
   var onQuit: (@MainActor () -> Void)?
   var onInterrupt: (@MainActor () -> Void)?
+  /// Called for Ctrl-Z: the runtime gives the terminal back to the shell until `fg`.
+  var onSuspend: (@MainActor () -> Void)?
   private(set) var focusedID: String?
   /// Views that lost focus because they disappeared (under an alert, on a screen pushed
   /// over): when one comes back, it gets focus back, so dismissing an alert returns the
@@ -66,6 +68,10 @@ final class TerminalSession {
   func handle(_ key: Key) -> Bool {
     if key == .ctrl("c") {
       onInterrupt?()
+      return true
+    }
+    if key == .ctrl("z"), let onSuspend {
+      onSuspend()
       return true
     }
     if let timeTravel, timeTravel.handle(key) { return true }

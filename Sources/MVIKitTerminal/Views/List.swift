@@ -40,7 +40,8 @@ public struct List<Item>: View, Element {
     guard !rect.isEmpty else { return }
     let count = items.count
     let selected = selection.map { min(max(0, $0), max(0, count - 1)) }
-    let offset = scrollOffset(selected: selected, height: rect.height, context: context)
+    let offset = SelectionKeys.scrollOffset(
+      selected: selected, count: count, height: rect.height, context: context)
     let focused = register(rect: rect, selected: selected, context: context)
     let hasScrollbar = count > rect.height && rect.width > 1
     let rowWidth = rect.width - (hasScrollbar ? 1 : 0)
@@ -56,19 +57,9 @@ public struct List<Item>: View, Element {
         }
       }
     }
-    if hasScrollbar { drawScrollbar(rect, offset: offset, count: count, context: context) }
-  }
-
-  private func scrollOffset(selected: Int?, height: Int, context: RenderContext) -> Int {
-    let id = context.id
-    var offset = context.interaction.scrollOffsets[id] ?? 0
-    if let selected {
-      if selected < offset { offset = selected }
-      if selected >= offset + height { offset = selected - height + 1 }
+    if hasScrollbar {
+      SelectionKeys.drawScrollbar(rect, offset: offset, count: count, context: context)
     }
-    offset = min(max(0, offset), max(0, items.count - height))
-    context.interaction.scrollOffsets[id] = offset
-    return offset
   }
 
   private func register(rect: Rect, selected: Int?, context: RenderContext) -> Bool {
@@ -77,35 +68,15 @@ public struct List<Item>: View, Element {
     var help = [(key: "↑↓", text: "Move")]
     if onActivate != nil { help.append((key: "Enter", text: "Open")) }
     return context.registerFocusable(rect: rect, help: help) { key in
-      guard count > 0 else { return false }
-      let current = selected ?? -1
-      let target: Int
-      switch key {
-      case .up: target = max(0, current - 1)
-      case .down: target = min(count - 1, current + 1)
-      case .pageUp: target = max(0, current - page)
-      case .pageDown: target = min(count - 1, max(0, current) + page)
-      case .home: target = 0
-      case .end: target = count - 1
-      case .enter:
-        guard let onActivate, let selected else { return false }
+      if key == .enter {
+        guard count > 0, let onActivate, let selected else { return false }
         onActivate(selected)
         return true
-      default: return false
       }
+      guard let target = SelectionKeys.target(for: key, current: selected, count: count, page: page)
+      else { return false }
       if target != selected { onSelect(target) }
       return true
-    }
-  }
-
-  private func drawScrollbar(_ rect: Rect, offset: Int, count: Int, context: RenderContext) {
-    let height = rect.height
-    let thumb = max(1, height * height / max(1, count))
-    let top = (height - thumb) * offset / max(1, count - height)
-    let style = context.style.merged(with: Style(foreground: .gray))
-    for row in 0..<height {
-      let symbol = row >= top && row < top + thumb ? "█" : "│"
-      context.put(symbol, column: rect.maxX - 1, row: rect.y + row, style: style, clip: rect)
     }
   }
 }

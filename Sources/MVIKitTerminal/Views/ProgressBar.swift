@@ -19,7 +19,7 @@ public struct ProgressBar: View, Element {
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     let percent = " " + String(Int((value * 100).rounded())) + "%"
-    let barWidth = max(0, rect.width - percent.count)
+    let barWidth = max(0, rect.width - percent.terminalWidth)
     let filled = Int((Double(barWidth) * value).rounded())
     let style = context.style
     context.put(

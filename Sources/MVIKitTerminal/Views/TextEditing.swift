@@ -7,6 +7,9 @@ enum TextEditing {
 
   /// What `key` does to `text` with the cursor before character `cursor`; nil when the key is
   /// not an editing key.
+  ///
+  /// The cursor counts characters (graphemes), not columns or scalars: ←, →, Backspace and
+  /// Delete step over a whole 👍🏽 or 🇯🇵, which a user sees and expects to treat as one.
   static func apply(_ key: Key, text: String, cursor: Int) -> Result? {
     var characters = Array(text)
     var cursor = min(max(0, cursor), characters.count)
@@ -43,6 +46,8 @@ enum TextEditing {
     default:
       return nil
     }
-    return Result(text: String(characters), cursor: cursor)
+    // A mark, joiner or variation selector inserted after a character merges with it into one
+    // grapheme (e + ◌́ is é), so count again to keep the cursor on a character boundary.
+    return Result(text: String(characters), cursor: String(characters[..<cursor]).count)
   }
 }

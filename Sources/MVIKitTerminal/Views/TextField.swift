@@ -10,6 +10,11 @@
 ///
 /// With `isSecure` (or ``SecureField``) the field shows one `•` per character; the text itself
 /// is never drawn.
+///
+/// Text is measured in terminal columns (see `String.terminalWidth`): the cursor sits
+/// after the display width of the text before it, the field scrolls sideways by width to keep
+/// the cursor in view, and the editing keys move and delete whole characters, so one
+/// Backspace removes 👩‍👩‍👧 or é however many scalars it is made of.
 public struct TextField: View, Element {
   private let placeholder: String
   private let text: String
@@ -58,25 +63,58 @@ public struct TextField: View, Element {
     }
     let fieldStyle = context.style.merged(with: Style(attributes: .underline))
     context.fill(rect, style: fieldStyle)
-    let shown = isSecure ? String(repeating: "•", count: count) : text
+    // One bullet per character (grapheme), so the cursor, which counts characters, moves over
+    // the bullets as it moves over the text.
+    let shown = isSecure ? Array(repeating: "•", count: count) : Array(text)
+    let widths = shown.map(\.terminalWidth)
+    let start = Self.scrollStart(
+      widths: widths, cursor: cursor, width: rect.width,
+      previous: interaction.scrollOffsets[id] ?? 0)
+    interaction.scrollOffsets[id] = start
     if shown.isEmpty {
       context.put(
         placeholder, column: rect.x, row: rect.y,
         style: fieldStyle.merged(with: .init(attributes: .dim)),
         clip: rect)
     } else {
-      // Scroll so the cursor stays in view.
-      let characters = Array(shown)
-      let start = max(0, cursor - rect.width + 1)
-      let visible = String(characters[start..<min(characters.count, start + rect.width)])
-      context.put(visible, column: rect.x, row: rect.y, style: fieldStyle, clip: rect)
+      context.put(
+        String(shown[start...]), column: rect.x, row: rect.y, style: fieldStyle, clip: rect)
     }
     if focused {
-      let column = rect.x + min(cursor, rect.width - 1)
-      context.grid.restyle(Rect(x: column, y: rect.y, width: 1, height: 1)) {
+      // Columns, not characters: 漢字 puts the cursor 4 columns in.
+      let column = rect.x + widths[start..<cursor].reduce(0, +)
+      let cursorWidth = cursor < widths.count ? max(1, widths[cursor]) : 1
+      context.grid.restyle(
+        Rect(x: column, y: rect.y, width: min(cursorWidth, rect.maxX - column), height: 1)
+      ) {
         $0.attributes.insert(.reverse)
       }
+      context.grid.cursor = Grid.Position(column: column, row: rect.y)
     }
+  }
+
+  /// The first character to show, by the characters' display `widths`, so that the cell under
+  /// the cursor is in view.
+  ///
+  /// The text scrolls only when the cursor would leave the field, so moving back does not jump
+  /// the view; and when the text from `previous` on leaves room at the end (after deleting),
+  /// earlier text comes back into that room.
+  static func scrollStart(widths: [Int], cursor: Int, width: Int, previous: Int) -> Int {
+    let cursorWidth = cursor < widths.count ? max(1, widths[cursor]) : 1
+    var start = min(max(0, previous), cursor)
+    var used = widths[start..<cursor].reduce(0, +)
+    while start < cursor, used + cursorWidth > width {
+      used -= widths[start]
+      start += 1
+    }
+    // The column after the text, where the cursor goes at the end, always counts: were it only
+    // counted with the cursor there, stepping back from the end would scroll the text.
+    var total = widths[start...].reduce(0, +) + 1
+    while start > 0, total + widths[start - 1] <= width {
+      start -= 1
+      total += widths[start]
+    }
+    return start
   }
 }
 
