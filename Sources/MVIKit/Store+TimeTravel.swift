@@ -2,9 +2,6 @@
 /// that arrives meanwhile (an effect finishing, a key) is held, not lost, until the store is
 /// live again. Driven by ``StateHistory``.
 extension Store {
-  /// Whether the store shows a past state instead of its live one.
-  var isTravelling: Bool { travel != nil }
-
   /// Shows `state` to the View; the live state is kept to return to.
   func showPast(_ state: M.State) {
     if travel == nil { travel = Travel(live: _state) }

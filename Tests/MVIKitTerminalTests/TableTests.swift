@@ -83,7 +83,7 @@ import Testing
       .init("a") { String($0) }, .init("b", width: .fixed(5)) { String($0) },
       .init("c", width: .flexible(minimum: 10)) { String($0) },
     ]
-    #expect(Table<Int>.widthsForTesting(of: columns, in: 40) == [17, 5, 16])
-    #expect(Table<Int>.widthsForTesting(of: columns, in: 12) == [1, 5, 10])
+    #expect(Table<Int>.widths(of: columns, in: 40) == [17, 5, 16])
+    #expect(Table<Int>.widths(of: columns, in: 12) == [1, 5, 10])
   }
 }

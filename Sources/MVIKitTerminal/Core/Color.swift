@@ -34,9 +34,12 @@ public enum Color: Hashable, Sendable {
     return .palette(Self.nearestPaletteIndex(r, g, b))
   }
 
+  /// The six intensities of each channel of the 6×6×6 colour cube (palette 16–231).
+  static let cubeLevels = [0, 95, 135, 175, 215, 255]
+
   private static func nearestPaletteIndex(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
     // The 6×6×6 cube (16–231) and the grey ramp (232–255) cover the range; compare both.
-    let levels = [0, 95, 135, 175, 215, 255]
+    let levels = cubeLevels
     func cubeStep(_ value: UInt8) -> Int {
       var best = 0
       for (index, level) in levels.enumerated()
@@ -55,7 +58,8 @@ public enum Color: Hashable, Sendable {
     return UInt8(16 + 36 * cr + 6 * cg + cb)
   }
 
-  private static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
+  /// The squared distance between two RGB colours.
+  static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
     let dr = a.0 - b.0
     let dg = a.1 - b.1
     let db = a.2 - b.2

@@ -134,9 +134,8 @@ extension Color {
     case 0..<16:
       return ansiRGB[Int(index)]
     case 16..<232:
-      let levels = [0, 95, 135, 175, 215, 255]
       let cube = Int(index) - 16
-      return (levels[cube / 36], levels[cube / 6 % 6], levels[cube % 6])
+      return (cubeLevels[cube / 36], cubeLevels[cube / 6 % 6], cubeLevels[cube % 6])
     default:
       let grey = 8 + 10 * (Int(index) - 232)
       return (grey, grey, grey)
@@ -147,9 +146,8 @@ extension Color {
     var best = 0
     var bestDistance = Int.max
     for (index, candidate) in ansiRGB.enumerated() {
-      let (dr, dg, db) = (candidate.0 - color.0, candidate.1 - color.1, candidate.2 - color.2)
-      let distance = dr * dr + dg * dg + db * db
-      if distance < bestDistance { (best, bestDistance) = (index, distance) }
+      let gap = distance(candidate, color)
+      if gap < bestDistance { (best, bestDistance) = (index, gap) }
     }
     return UInt8(best)
   }

@@ -92,12 +92,19 @@ public struct FrameRenderer: Sendable {
   ) -> Int {
     var advanced = 0
     let start = row * grid.size.width
+    // Neighbouring cells mostly share a style: resolve it for the mode once per run of them,
+    // not per cell (a 16-colour match searches the palette).
+    var lastStyle: Style?
+    var style = Style.plain
     for column in columns {
       let cell = grid.cells[start + column]
       guard let character = cell.character else { continue }
       // Compare what the terminal will show, so cells whose colours come out the same in this
       // mode share one style sequence.
-      let style = colorMode.resolve(cell.style)
+      if cell.style != lastStyle {
+        lastStyle = cell.style
+        style = colorMode.resolve(cell.style)
+      }
       if pen != style {
         if colorMode != .plain { writer.style(style) }
         pen = style

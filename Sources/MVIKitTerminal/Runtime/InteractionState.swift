@@ -4,4 +4,6 @@
 final class InteractionState {
   var cursors: [String: Int] = [:]
   var scrollOffsets: [String: Int] = [:]
+  /// Scroll views scrolled to their end, which stay there as lines are added.
+  var followingEnd: Set<String> = []
 }

@@ -28,9 +28,9 @@ enum ToastLayout {
     var wrapped = TextWrapper.wrap(flat, width: width)
     guard wrapped.count > maximumLinesPerToast else { return wrapped }
     wrapped = Array(wrapped.prefix(maximumLinesPerToast))
-    var last = wrapped[wrapped.count - 1]
-    while !last.isEmpty, last.terminalWidth + 1 > width { last.removeLast() }
-    wrapped[wrapped.count - 1] = last + "…"
+    // The mark says more text follows, so it goes on even when the line would fit.
+    wrapped[wrapped.count - 1] = TextWrapper.truncate(
+      wrapped[wrapped.count - 1] + "…", width: width)
     return wrapped
   }
 }

@@ -30,29 +30,26 @@ public struct ScrollView: View, Element {
     let id = context.id
     let interaction = context.interaction
     let lastOffset = max(0, lines.count - rect.height)
-    // The offset is stored as the distance from the end while following, so new lines keep
-    // the end in view.
-    let endKey = id + "#end"
     var offset = interaction.scrollOffsets[id] ?? (followsEnd ? lastOffset : 0)
-    if followsEnd, interaction.scrollOffsets[endKey] == 1 { offset = lastOffset }
+    if followsEnd, interaction.followingEnd.contains(id) { offset = lastOffset }
     offset = min(max(0, offset), lastOffset)
-    interaction.scrollOffsets[id] = offset
-    interaction.scrollOffsets[endKey] = offset == lastOffset ? 1 : 0
+    func scroll(to offset: Int) {
+      interaction.scrollOffsets[id] = offset
+      if offset == lastOffset {
+        interaction.followingEnd.insert(id)
+      } else {
+        interaction.followingEnd.remove(id)
+      }
+    }
+    scroll(to: offset)
     let page = max(1, rect.height - 1)
     _ = context.registerFocusable(rect: rect, help: [(key: "↑↓", text: "Scroll")]) { key in
-      let target: Int
-      switch key {
-      case .up: target = offset - 1
-      case .down: target = offset + 1
-      case .pageUp: target = offset - page
-      case .pageDown: target = offset + page
-      case .home: target = 0
-      case .end: target = lastOffset
-      default: return false
-      }
-      let clamped = min(max(0, target), lastOffset)
-      interaction.scrollOffsets[id] = clamped
-      interaction.scrollOffsets[endKey] = clamped == lastOffset ? 1 : 0
+      // The first line shown moves like a selection over the offsets there are.
+      guard
+        let target = SelectionKeys.target(
+          for: key, current: offset, count: lastOffset + 1, page: page)
+      else { return false }
+      scroll(to: target)
       return true
     }
     let width = rect.width - (hasScrollbar ? 1 : 0)

@@ -44,19 +44,4 @@ enum SelectionKeys {
       context.put(symbol, column: rect.maxX - 1, row: rect.y + row, style: style, clip: rect)
     }
   }
-
-  /// `text` cut to `width` columns, with `…` in the last column when it had to be cut.
-  static func fit(_ text: String, width: Int) -> String {
-    guard width > 0 else { return "" }
-    guard text.terminalWidth > width else { return text }
-    var result = ""
-    var used = 0
-    for character in text {
-      let columns = character.terminalWidth
-      if used + columns > width - 1 { break }
-      result.append(character)
-      used += columns
-    }
-    return result + "…"
-  }
 }

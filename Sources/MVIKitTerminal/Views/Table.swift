@@ -119,12 +119,7 @@ public struct Table<Row>: View, Element {
 
   /// Each column's width in `total` columns, a space between columns: fixed ones first, then
   /// flexible ones share the rest evenly (the first ones take the remainder).
-  static func widths(of columns: [Column], in total: Int) -> [Int] {
-    widthsForTesting(of: columns, in: total)
-  }
-
-  /// ``widths(of:in:)``, for the tests.
-  package static func widthsForTesting(of columns: [Column], in total: Int) -> [Int] {
+  package static func widths(of columns: [Column], in total: Int) -> [Int] {
     let gaps = max(0, columns.count - 1)
     var free = total - gaps
     var widths = columns.map { column -> Int in
@@ -166,7 +161,7 @@ public struct Table<Row>: View, Element {
     let titles = columns.enumerated().map { index, column in
       guard let sort, sort.column == index else { return column.title }
       // The mark stays when the title is cut: it is what tells the order.
-      return SelectionKeys.fit(column.title, width: widths[index] - 2)
+      return TextWrapper.truncate(column.title, width: widths[index] - 2)
         + (sort.ascending ? " ▲" : " ▼")
     }
     let style = context.style.merged(with: Style(attributes: [.bold, .underline]))
@@ -180,7 +175,7 @@ public struct Table<Row>: View, Element {
     var x = rect.x
     for (index, text) in texts.enumerated() where x < rect.maxX {
       let width = widths[index]
-      let shown = SelectionKeys.fit(text, width: width)
+      let shown = TextWrapper.truncate(text, width: width)
       let free = width - shown.terminalWidth
       let column = x + (columns[index].alignment == .trailing ? free : 0)
       let cell = Rect(x: x, y: rect.y, width: min(width, rect.maxX - x), height: 1)
