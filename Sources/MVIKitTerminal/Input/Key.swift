@@ -58,6 +58,8 @@ public enum Key: Hashable, Sendable {
   /// and keeps Ctrl-letter as ``ctrl(_:)``, Alt-character as ``alt(_:)`` and Shift-Tab as
   /// ``backTab``, so the key compares equal to the one decoded from the terminal.
   indirect case modified(Key, Modifiers)
+  /// A mouse click, release, drag or wheel turn, with where it happened; see ``Mouse``.
+  case mouse(Mouse)
 
   /// The space bar.
   public static let space = Key.char(" ")
@@ -88,6 +90,7 @@ public enum Key: Hashable, Sendable {
     case .alt: return .alt
     case .backTab: return .shift
     case .modified(let key, let modifiers): return key.modifiers.union(modifiers)
+    case .mouse(let mouse): return mouse.modifiers
     default: return []
     }
   }
@@ -152,6 +155,7 @@ public enum Key: Hashable, Sendable {
     case .insert: return "Ins"
     case .function(let number): return "F\(number)"
     case .paste: return "Paste"
+    case .mouse(let mouse): return mouse.isScroll ? "Wheel" : "Click"
     case .modified(let key, let modifiers):
       let prefixes: [(Modifiers, String)] = [(.ctrl, "C-"), (.alt, "M-"), (.shift, "S-")]
       let prefix = prefixes.filter { modifiers.contains($0.0) }.map(\.1).joined()
