@@ -50,6 +50,11 @@ let package = Package(
       dependencies: ["MVIKit", "CounterExample"],
       swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
     ),
-    .testTarget(name: "MVIKitTerminalTests", dependencies: ["MVIKitTerminal", "MVIKitTesting"]),
+    .testTarget(
+      name: "MVIKitTerminalTests",
+      dependencies: [
+        "MVIKitTerminal", "MVIKitTesting", .product(name: "Clocks", package: "swift-clocks"),
+      ]
+    ),
   ]
 )

@@ -42,7 +42,7 @@ import Testing
 
   @Test func malformedInputIsDropped() {
     #expect(decode([0xFF, 0xC3, 0x28, 0x80, UInt8(ascii: "a")]) == ["(", "a"])
-    #expect(decode(Array("\u{1B}[<0;3;4M\u{1B}[99~b".utf8)) == ["b"])
+    #expect(decode(Array("\u{1B}[?1;2c\u{1B}[99~b".utf8)) == ["b"])
     #expect(decode(Array("\u{1B}[12".utf8)) == [])
     #expect(decode(Array("\u{1B}[1\u{1B}[A".utf8)) == [.up])
     let overlong = [0x1B, UInt8(ascii: "[")] + Array(repeating: UInt8(ascii: "1"), count: 100)

@@ -2,9 +2,9 @@
 ///
 /// It understands UTF-8 text, control keys, CSI and SS3 sequences (arrows, Home/End, PgUp/PgDn,
 /// function keys F1–F12, Shift-Tab) with xterm's modifier parameter (`ESC [ 1 ; 5 A` is
-/// Ctrl-↑, see ``Key/modified(_:_:)``), Alt as an Escape prefix, and bracketed paste. Anything
-/// it does not understand, such as invalid UTF-8, mouse reports or overlong sequences, is
-/// dropped.
+/// Ctrl-↑, see ``Key/modified(_:_:)``), Alt as an Escape prefix, bracketed paste, and SGR
+/// mouse reports (``Key/mouse(_:)``). Anything it does not understand, such as invalid UTF-8,
+/// other terminal replies or overlong sequences, is dropped.
 ///
 /// Bytes may arrive split anywhere; the decoder keeps a partial sequence until the rest
 /// arrives. A lone Escape is ambiguous: the Escape key, or the start of Alt-x or of an arrow's
@@ -194,7 +194,15 @@ public struct KeyDecoder: Sendable {
 
   private mutating func finishSequence(_ parameters: [UInt8], final: UInt8, into keys: inout [Key])
   {
-    // Private parameters (`<`, `=`, `>`, `?`) mark mouse reports and terminal replies.
+    if parameters.first == UInt8(ascii: "<"),
+      final == UInt8(ascii: "M") || final == UInt8(ascii: "m")
+    {
+      if let mouse = Self.mouse(parameters.dropFirst(), isRelease: final == UInt8(ascii: "m")) {
+        keys.append(.mouse(mouse))
+      }
+      return
+    }
+    // Other private parameters (`=`, `>`, `?`) mark terminal replies.
     if let first = parameters.first, first >= 0x3C { return }
     let numbers = Self.numbers(parameters)
     let number = numbers.first ?? 0
@@ -242,6 +250,30 @@ public struct KeyDecoder: Sendable {
       field in
       field.prefix { (0x30...0x39).contains($0) }.reduce(0) { min(9999, $0 * 10 + Int($1 - 0x30)) }
     }
+  }
+
+  /// An SGR mouse report, `button ; column ; row` counted from 1: the low two bits of
+  /// `button` are the button, 4 is Shift, 8 Alt, 16 Control, 32 motion and 64 the wheel.
+  /// Motion with no button held and sideways wheels are not reported.
+  private static func mouse(_ parameters: ArraySlice<UInt8>, isRelease: Bool) -> Mouse? {
+    let fields = numbers(Array(parameters))
+    guard fields.count == 3, fields[1] >= 1, fields[2] >= 1 else { return nil }
+    let code = fields[0]
+    let buttons: [Mouse.Button?] = [.left, .middle, .right, nil]
+    let action: Mouse.Action
+    if code & 64 != 0 {
+      switch code & 3 {
+      case 0: action = .scrollUp
+      case 1: action = .scrollDown
+      default: return nil
+      }
+    } else {
+      guard let button = buttons[code & 3] else { return nil }
+      action = isRelease ? .release(button) : code & 32 != 0 ? .drag(button) : .press(button)
+    }
+    return Mouse(
+      action, column: fields[1] - 1, row: fields[2] - 1,
+      modifiers: Key.Modifiers(rawValue: UInt8((code >> 2) & 0b111)))
   }
 
   /// The modifiers of xterm's parameter: one plus the bits of Shift (1), Alt (2), Control (4).

@@ -21,6 +21,10 @@ public struct FrameRenderer: Sendable {
   /// How images are sent; with ``GraphicsMode/kitty``, a full render also removes the images
   /// a clear of the screen leaves behind.
   public var graphics: GraphicsMode
+  /// The screen row that the grid's first row is drawn on, for an inline viewport
+  /// (``Viewport/inline(height:)``); nil for the whole screen. With a row, a full render clears
+  /// only the grid's own rows, leaving the lines above it alone.
+  public var viewportTop: Int?
 
   /// Creates a renderer for a terminal with `colorMode` and `graphics`.
   public init(colorMode: ColorMode = .trueColor, graphics: GraphicsMode = .halfBlocks) {
@@ -32,11 +36,19 @@ public struct FrameRenderer: Sendable {
   public func render(_ grid: Grid) -> [UInt8] {
     var writer = ByteWriter(capacity: grid.cells.count * 2 + 64)
     if colorMode != .plain { writer.escape("[0m") }
-    writer.escape("[2J")
+    if viewportTop == nil {
+      writer.escape("[2J")
+    } else {
+      // Erased before any colour is set, so the rows clear to the terminal's own background.
+      for row in 0..<grid.size.height {
+        writer.move(column: 0, row: row + top)
+        writer.escape("[2K")
+      }
+    }
     if graphics == .kitty { KittyGraphics.deleteAll(into: &writer) }
     var pen: Style?
     for row in 0..<grid.size.height {
-      writer.move(column: 0, row: row)
+      writer.move(column: 0, row: row + top)
       write(grid, row: row, columns: 0..<grid.size.width, pen: &pen, into: &writer)
     }
     for image in grid.images { KittyGraphics.place(image, into: &writer) }
@@ -68,7 +80,7 @@ public struct FrameRenderer: Sendable {
         var first = column
         if new.cells[start + first].isContinuation, first > 0 { first -= 1 }
         if cursor.map({ $0.column != first || $0.row != row }) ?? true {
-          writer.move(column: first, row: row)
+          writer.move(column: first, row: row + top)
         }
         let written = write(new, row: row, columns: first..<end, pen: &pen, into: &writer)
         cursor = (first + written, row)
@@ -85,6 +97,8 @@ public struct FrameRenderer: Sendable {
     }
     return writer.bytes
   }
+
+  private var top: Int { viewportTop ?? 0 }
 
   @discardableResult
   private func write(

@@ -117,6 +117,30 @@ public final class HeadlessTerminal {
     handle(.paste(text))
   }
 
+  /// Clicks the left button at `column`, `row` (a press, then a release), as a terminal that
+  /// reports the mouse would.
+  public func click(column: Int, row: Int) {
+    handle(.mouse(Mouse(.press(.left), column: column, row: row)))
+    handle(.mouse(Mouse(.release(.left), column: column, row: row)))
+  }
+
+  /// Clicks the first cell of the first place `text` shows on screen; returns false, and
+  /// clicks nothing, when it does not show.
+  @discardableResult
+  public func click(_ text: String) -> Bool {
+    guard let position = grid.position(of: text) else { return false }
+    click(column: position.column, row: position.row)
+    return true
+  }
+
+  /// Turns the mouse wheel `notches` at `column`, `row`: down (towards the user) when
+  /// positive, up when negative.
+  public func scrollWheel(_ notches: Int, column: Int, row: Int) {
+    for _ in 0..<abs(notches) {
+      handle(.mouse(Mouse(notches > 0 ? .scrollDown : .scrollUp, column: column, row: row)))
+    }
+  }
+
   /// Feeds raw terminal input bytes through a ``KeyDecoder``, as if typed, then ends any
   /// pending sequence as a pause in input would.
   public func feed(_ bytes: [UInt8]) {

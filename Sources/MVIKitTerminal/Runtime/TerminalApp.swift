@@ -19,16 +19,21 @@ import Observation
 /// try await app.run()
 /// ```
 ///
-/// `run()` switches the terminal to raw mode and the alternate screen, draws the view, and
-/// draws it again whenever the state it read changes (Observation), a key is pressed, or the
-/// terminal is resized. Changes are coalesced into one frame, and each frame writes only the
-/// cells that changed. The terminal is restored however `run()` ends: a quit key, Ctrl-C,
-/// SIGINT, SIGTERM, SIGHUP, a closed terminal, or ``quit(throwing:)`` with an error. Ctrl-Z
-/// suspends the app like any shell job, with the terminal restored; `fg` resumes it and draws
-/// the screen again.
+/// `run()` takes the terminal over (raw mode, the alternate screen, mouse reports), draws the
+/// view, and draws it again whenever the state it read changes (Observation), input arrives,
+/// or the terminal is resized. Changes are coalesced into one frame, and each frame writes
+/// only the cells that changed. The terminal is restored however `run()` ends: a quit key,
+/// Ctrl-C, SIGINT, SIGTERM, SIGHUP, a closed terminal, or ``quit(throwing:)`` with an error.
+/// Ctrl-Z suspends the app like any shell job, with the terminal restored; `fg` resumes it and
+/// draws the screen again.
+///
+/// The terminal is a ``TerminalBackend`` and time is a `Clock`: pass a ``TestTerminalBackend``
+/// and a test clock to test the whole app, toasts and spinners included, without a TTY.
 @MainActor
 public final class TerminalApp {
   private let session: TerminalSession
+  private let backend: any TerminalBackend
+  private let clock: any Clock<Duration>
   private let startSideEffects: @MainActor (TerminalApp) -> Task<Void, Never>
   private var renderer = FrameRenderer(colorMode: .palette256)
   /// Which colours are drawn; nil (the default) detects it from the environment when ``run()``
@@ -37,8 +42,14 @@ public final class TerminalApp {
   /// `--color=never` (``ColorMode/noColor``) over the environment.
   public var colorMode: ColorMode?
   /// How images are drawn; nil (the default) detects it when ``run()`` starts: see
-  /// ``GraphicsMode/detect(environment:probe:)``.
+  /// ``GraphicsMode/detect(environment:probe:)``. An inline viewport always uses half blocks.
   public var graphics: GraphicsMode?
+  /// Where the app draws: the whole screen (the default) or lines below the prompt.
+  public var viewport = Viewport.fullscreen
+  /// Whether the app takes mouse reports: clicks focus and press views, the wheel scrolls
+  /// them. True by default; while the app has the mouse, most terminals select text with
+  /// Shift held.
+  public var capturesMouse = true
   private var shownFrame: Grid?
   private var frameScheduled = false
   private var animationScheduled = false
@@ -56,13 +67,19 @@ public final class TerminalApp {
   ///     leave it to other consumers.
   ///   - timeTravel: The history of `store`'s states; when given, Ctrl-T opens the time-travel
   ///     overlay, which steps through them (←/→, Home/End) and returns to live with Esc.
+  ///   - backend: The terminal: the process's own by default.
+  ///   - clock: What toasts (3 seconds) and animations (10 frames a second) wait on.
   ///   - content: The root view, evaluated for every frame.
   public init<M: Model>(
     store: Store<M>, minimumSize: Size = Size(width: 20, height: 5), quitKeys: [Key] = ["q"],
     presentation: @escaping @MainActor (M.SideEffect) -> Presentation? = { _ in nil },
     timeTravel: StateHistory<M>? = nil,
+    backend: any TerminalBackend = SystemTerminal(),
+    clock: any Clock<Duration> = ContinuousClock(),
     @ViewBuilder content: @escaping @MainActor () -> ViewGroup
   ) {
+    self.backend = backend
+    self.clock = clock
     session = TerminalSession(
       size: Size(width: 80, height: 24), minimumSize: minimumSize, quitKeys: quitKeys,
       content: content)
@@ -88,8 +105,8 @@ public final class TerminalApp {
   /// Shows a toast or an alert now, as if a side effect asked for it.
   public func show(_ presentation: Presentation) {
     if let id = session.present(presentation) {
-      Task { @MainActor [weak self] in
-        try? await Task.sleep(for: .seconds(3))
+      Task { @MainActor [weak self, clock] in
+        try? await clock.sleep(for: .seconds(3))
         self?.session.dismissToast(id)
         self?.scheduleFrame()
       }
@@ -100,36 +117,24 @@ public final class TerminalApp {
   /// Runs until a quit key, Ctrl-C, a signal, or ``quit(throwing:)``.
   ///
   /// - Throws: ``TerminalError/notATerminal`` when input or output is not a terminal (nothing
-  ///   is drawn then), ``TerminalError/interrupted(signal:)`` after Ctrl-C or a signal, or the
-  ///   error passed to ``quit(throwing:)``. The terminal is restored before it throws.
+  ///   is drawn then), ``TerminalError/interrupted(signal:)`` after Ctrl-C or a signal,
+  ///   ``TerminalError/terminalClosed`` when input closes or output fails, or the error passed
+  ///   to ``quit(throwing:)``. The terminal is restored before it throws.
   public func run() async throws {
-    guard TerminalDriver.isInteractive else { throw TerminalError.notATerminal }
     let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+    try backend.enter(viewport: viewport, mouse: capturesMouse)
     events = continuation
-    let signals = SignalWatcher(events: continuation)
-    try TerminalDriver.enter()
-    let reader = InputReader(events: continuation)
     let sideEffects = startSideEffects(self)
     defer {
-      reader.stop()
+      backend.stopInput()
       sideEffects.cancel()
-      TerminalRestorer.shared.restore()
-      signals.stop()
+      leaveViewport()
+      backend.restore()
       events = nil
     }
-    let environment = Self.environment()
-    renderer.colorMode = colorMode ?? ColorMode.detect(environment: environment)
-    let graphics =
-      self.graphics
-      ?? GraphicsMode.detect(environment: environment) {
-        TerminalDriver.ask(KittyGraphicsProbe.query, timeout: .milliseconds(300)) {
-          KittyGraphicsProbe.supportsKitty($0) != nil
-        }
-      }
-    renderer.graphics = graphics
-    session.graphics = graphics
-    session.size = TerminalDriver.size() ?? session.size
-    reader.start()
+    configureRenderer()
+    placeViewport()
+    backend.startInput { continuation.yield(.input($0)) }
     drawFrame()
     for await event in stream {
       handle(event)
@@ -138,52 +143,112 @@ public final class TerminalApp {
     if let stopReason { throw stopReason }
   }
 
-  /// Ctrl-Z: gives the terminal back to the shell as it was, stops the process like any job
-  /// (raw mode keeps the terminal from sending SIGTSTP itself), and once `fg` continues it,
-  /// takes the terminal again and draws the whole screen.
+  private func configureRenderer() {
+    let environment = backend.environment
+    renderer.colorMode = colorMode ?? ColorMode.detect(environment: environment)
+    var graphics = GraphicsMode.halfBlocks
+    if viewport == .fullscreen {
+      graphics =
+        self.graphics
+        ?? GraphicsMode.detect(environment: environment) { [backend] in
+          backend.ask(KittyGraphicsProbe.query, timeout: .milliseconds(300)) {
+            KittyGraphicsProbe.supportsKitty($0) != nil
+          }
+        }
+    }
+    renderer.graphics = graphics
+    session.graphics = graphics
+  }
+
+  /// Sizes the frame; inline, reserves its lines below the cursor and finds the row they
+  /// start on.
+  private func placeViewport() {
+    let screen = backend.size() ?? session.size
+    guard case .inline(let height) = viewport else {
+      renderer.viewportTop = nil
+      session.size = screen
+      return
+    }
+    let rows = max(1, min(height, screen.height))
+    // Line feeds scroll the screen up when the cursor is too near the bottom; the cursor then
+    // goes back up to the first reserved line, which is where the frame starts.
+    var reserve = [UInt8](repeating: 0x0A, count: rows - 1)
+    if rows > 1 { reserve += Array("\u{1B}[\(rows - 1)A".utf8) }
+    _ = backend.write(reserve)
+    let answer = backend.ask(
+      CursorPositionReport.query, timeout: .milliseconds(300),
+      isComplete: CursorPositionReport.isComplete)
+    // A terminal that does not answer: after the line feeds the frame fits at the bottom.
+    let row = CursorPositionReport.row(in: answer) ?? (screen.height - rows)
+    renderer.viewportTop = min(max(0, row), screen.height - rows)
+    session.size = Size(width: screen.width, height: rows)
+  }
+
+  /// Inline, leaves the last frame on screen and puts the cursor on the line below it, where
+  /// the shell's prompt then appears.
+  private func leaveViewport() {
+    guard let top = renderer.viewportTop else { return }
+    _ = backend.write(Array("\u{1B}[0m\u{1B}[\(top + session.size.height);1H\r\n".utf8))
+  }
+
+  /// Ctrl-Z: gives the terminal back to the shell as it was and stops like any job; once `fg`
+  /// continues it, takes the terminal again and draws the whole frame.
   private func suspend() {
-    TerminalRestorer.shared.restore()
-    signal(SIGTSTP, SIG_DFL)
-    // raise() stops the process before it returns only if this thread takes the signal, and
-    // the runtime may have it blocked here: unblock it for the call. Execution resumes after
-    // the raise once `fg` sends SIGCONT.
-    var stop = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&stop)
-    sigaddset(&stop, SIGTSTP)
-    pthread_sigmask(SIG_UNBLOCK, &stop, &previous)
-    raise(SIGTSTP)
-    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    backend.stopInput()
+    leaveViewport()
+    backend.restore()
+    backend.suspend()
     do {
-      try TerminalDriver.enter()
+      try backend.enter(viewport: viewport, mouse: capturesMouse)
     } catch {
       quit(throwing: error)
       return
     }
-    session.size = TerminalDriver.size() ?? session.size
+    placeViewport()
+    if let events { backend.startInput { events.yield(.input($0)) } }
     shownFrame = nil
     drawFrame()
   }
 
   private func handle(_ event: TerminalEvent) {
-    switch event {
+    guard case .input(let input) = event else { return }
+    switch input {
     case .keys(let keys):
       for key in keys where !isStopping {
+        guard let key = onScreen(key) else { continue }
         _ = evaluate()
         session.handle(key)
       }
       scheduleFrame()
     case .resize:
-      session.size = TerminalDriver.size() ?? session.size
-      shownFrame = nil
-      drawFrame()
+      resize()
     case .signal(let number):
       quit(throwing: TerminalError.interrupted(signal: number))
     case .endOfInput:
       quit(throwing: TerminalError.terminalClosed)
-    case .wake:
-      break
     }
+  }
+
+  /// A mouse event in the frame's own rows (inline, the frame starts below the screen's top),
+  /// or nil when it is outside the frame; other keys as they are.
+  private func onScreen(_ key: Key) -> Key? {
+    guard case .mouse(var mouse) = key else { return key }
+    mouse.row -= renderer.viewportTop ?? 0
+    guard (0..<session.size.height).contains(mouse.row) else { return nil }
+    return .mouse(mouse)
+  }
+
+  private func resize() {
+    let screen = backend.size() ?? session.size
+    if case .inline(let height) = viewport, let top = renderer.viewportTop {
+      let rows = max(1, min(height, screen.height))
+      renderer.viewportTop = max(0, min(top, screen.height - rows))
+      session.size = Size(width: screen.width, height: rows)
+    } else {
+      session.size = screen
+    }
+    shownFrame = nil
+    drawFrame()
   }
 
   /// Renders the current state and tracks what it read, to draw again when that changes.
@@ -207,7 +272,7 @@ public final class TerminalApp {
     let frame = evaluate()
     let bytes = renderer.diff(from: shownFrame, to: frame)
     shownFrame = frame
-    if !bytes.isEmpty, !TerminalOutput.send(bytes) {
+    if !backend.draw(frame, bytes: bytes) {
       quit(throwing: TerminalError.terminalClosed)
     }
     if session.animates { scheduleAnimation() }
@@ -216,22 +281,12 @@ public final class TerminalApp {
   private func scheduleAnimation() {
     guard !animationScheduled else { return }
     animationScheduled = true
-    Task { @MainActor [weak self] in
-      try? await Task.sleep(for: .milliseconds(100))
+    Task { @MainActor [weak self, clock] in
+      try? await clock.sleep(for: .milliseconds(100))
       guard let self else { return }
       self.animationScheduled = false
       self.session.animationFrame += 1
       self.scheduleFrame()
     }
-  }
-
-  /// The variables that colour and graphics detection read.
-  private static func environment() -> [String: String] {
-    let names = ["NO_COLOR", "FORCE_COLOR", "TERM", "COLORTERM", "TMUX", "MVIKIT_GRAPHICS"]
-    var environment: [String: String] = [:]
-    for name in names {
-      if let value = getenv(name) { environment[name] = String(cString: value) }
-    }
-    return environment
   }
 }

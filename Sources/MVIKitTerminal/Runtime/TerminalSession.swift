@@ -75,6 +75,7 @@ final class TerminalSession {
       return true
     }
     if let timeTravel, timeTravel.handle(key) { return true }
+    if case .mouse(let mouse) = key { return handleMouse(mouse, key) }
     if key == .tab || key == .backTab {
       moveFocus(by: key == .tab ? 1 : -1)
       return true
@@ -87,6 +88,25 @@ final class TerminalSession {
       return true
     }
     return false
+  }
+
+  /// A press focuses the view under the pointer and hands it the click; the wheel goes to the
+  /// view under the pointer and leaves the focus alone; a release or drag goes to the focused
+  /// view, which the press went to.
+  private func handleMouse(_ mouse: Mouse, _ key: Key) -> Bool {
+    switch mouse.action {
+    case .press, .scrollUp, .scrollDown:
+      // Views register in drawing order, so the last one under the pointer is on top.
+      guard
+        let target = targets.last(where: {
+          $0.rect.contains(column: mouse.column, row: mouse.row)
+        })
+      else { return false }
+      if case .press = mouse.action { focusedID = target.id }
+      return target.handle(key)
+    case .release, .drag:
+      return targets.first { $0.id == focusedID }?.handle(key) ?? false
+    }
   }
 
   func present(_ presentation: Presentation) -> Int? {

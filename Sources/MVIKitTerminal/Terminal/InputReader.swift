@@ -10,22 +10,30 @@ import Dispatch
 /// decoded keys in order.
 final class InputReader: Sendable {
   private let flag = StopFlag()
-  private let events: AsyncStream<TerminalEvent>.Continuation
+  private let finished = DispatchSemaphore(value: 0)
+  private let deliver: @Sendable (TerminalInput) -> Void
 
-  init(events: AsyncStream<TerminalEvent>.Continuation) {
-    self.events = events
+  init(deliver: @escaping @Sendable (TerminalInput) -> Void) {
+    self.deliver = deliver
   }
 
   func start() {
-    let (flag, events) = (self.flag, self.events)
-    DispatchQueue(label: "MVIKitTerminal.input").async { Self.loop(flag: flag, events: events) }
+    let (flag, deliver, finished) = (self.flag, self.deliver, self.finished)
+    DispatchQueue(label: "MVIKitTerminal.input").async {
+      Self.loop(flag: flag, deliver: deliver)
+      finished.signal()
+    }
   }
 
+  /// Stops reading and waits (at most one poll interval, 100 ms) until the reader has let go
+  /// of standard input, so that a question asked next (the cursor position after `fg`) gets
+  /// its own answer rather than the reader.
   func stop() {
     flag.stop()
+    finished.wait()
   }
 
-  private static func loop(flag: StopFlag, events: AsyncStream<TerminalEvent>.Continuation) {
+  private static func loop(flag: StopFlag, deliver: @Sendable (TerminalInput) -> Void) {
     var decoder = KeyDecoder()
     var buffer = [UInt8](repeating: 0, count: 4096)
     while !flag.isStopped {
@@ -34,22 +42,22 @@ final class InputReader: Sendable {
       let ready = poll(&descriptor, 1, decoder.pendingDeadline.map(milliseconds(until:)) ?? 100)
       if ready < 0 {
         if errno == EINTR { continue }
-        events.yield(.endOfInput)
+        deliver(.endOfInput)
         return
       }
       if ready == 0 {
         let keys = decoder.expire(at: .now)
-        if !keys.isEmpty { events.yield(.keys(keys)) }
+        if !keys.isEmpty { deliver(.keys(keys)) }
         continue
       }
       let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR || errno == EAGAIN { continue }
       guard count > 0 else {
-        events.yield(.endOfInput)
+        deliver(.endOfInput)
         return
       }
       let keys = decoder.decode(buffer[0..<count], at: .now)
-      if !keys.isEmpty { events.yield(.keys(keys)) }
+      if !keys.isEmpty { deliver(.keys(keys)) }
     }
   }
 

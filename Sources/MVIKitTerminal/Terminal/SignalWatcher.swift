@@ -12,14 +12,14 @@ final class SignalWatcher {
   private var sources: [any DispatchSourceSignal] = []
   private static let watched = [SIGWINCH, SIGINT, SIGTERM, SIGHUP]
 
-  init(events: AsyncStream<TerminalEvent>.Continuation) {
+  init(deliver: @escaping @Sendable (TerminalInput) -> Void) {
     let queue = DispatchQueue(label: "MVIKitTerminal.signals")
     for number in Self.watched {
       // Ignore the default action so that the source, not the kernel, handles the signal.
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler {
-        events.yield(number == SIGWINCH ? .resize : .signal(number))
+        deliver(number == SIGWINCH ? .resize : .signal(number))
       }
       source.resume()
       sources.append(source)

@@ -11,12 +11,12 @@ enum TerminalDriver {
     isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
   }
 
-  /// Switches to raw mode and the alternate screen, hides the cursor and turns on bracketed
-  /// paste. ``TerminalRestorer`` undoes all of it.
-  static func enter() throws(TerminalError) {
+  /// Switches to raw mode, hides the cursor and turns on bracketed paste; for a full screen,
+  /// the alternate screen too; with `mouse`, button, drag and wheel reports in SGR encoding.
+  /// ``TerminalRestorer`` undoes all of it.
+  static func enter(viewport: Viewport, mouse: Bool) throws(TerminalError) {
     var original = termios()
     guard tcgetattr(STDIN_FILENO, &original) == 0 else { throw .notATerminal }
-    TerminalRestorer.shared.remember(original)
     var raw = original
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
     raw.c_oflag &= ~tcflag_t(OPOST)
@@ -27,11 +27,23 @@ enum TerminalDriver {
       bytes[Int(VMIN)] = 1
       bytes[Int(VTIME)] = 0
     }
+    var enter = "\u{1B}[?25l\u{1B}[?2004h\u{1B}[0m"
+    var leave = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h"
+    if mouse {
+      // 1000: presses and the wheel, 1002: drags, 1006: SGR coordinates, unlimited in size.
+      enter += "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+      leave = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" + leave
+    }
+    if viewport == .fullscreen {
+      enter = "\u{1B}[?1049h" + enter + "\u{1B}[2J"
+      leave += "\u{1B}[?1049l"
+    }
+    TerminalRestorer.shared.remember(original, leave: Array(leave.utf8))
     guard tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) == 0 else {
       TerminalRestorer.shared.restore()
       throw .notATerminal
     }
-    TerminalOutput.send(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[0m\u{1B}[2J".utf8))
+    TerminalOutput.send(Array(enter.utf8))
   }
 
   /// Sends `question` and collects the terminal's answer until `isComplete` says it is whole

@@ -1,8 +1,6 @@
-/// What the terminal reports to the app's run loop.
+/// What reaches the app's run loop: the backend's input, or a wake-up from the app itself.
 enum TerminalEvent: Sendable {
-  case keys([Key])
-  case resize
-  case signal(Int32)
-  case endOfInput
+  case input(TerminalInput)
+  /// Nothing happened outside: look at the stop flag again.
   case wake
 }

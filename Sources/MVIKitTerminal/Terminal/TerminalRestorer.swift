@@ -12,30 +12,36 @@ final class TerminalRestorer: @unchecked Sendable {
   // Guarded by `lock`; @unchecked because termios is a C struct the compiler cannot check.
   private var lock = pthread_mutex_t()
   private var saved: termios?
+  private var leave: [UInt8] = []
   private var registeredAtExit = false
 
   private init() {
     pthread_mutex_init(&lock, nil)
   }
 
-  /// Remembers how to restore the terminal; the first call also registers an `atexit` hook.
-  func remember(_ settings: termios) {
+  /// Remembers how to restore the terminal: its `settings`, and the bytes that undo what was
+  /// turned on (the alternate screen only if it was entered: leaving it when it was not would
+  /// move the cursor). The first call also registers an `atexit` hook.
+  func remember(_ settings: termios, leave: [UInt8]) {
     pthread_mutex_lock(&lock)
     saved = settings
+    self.leave = leave
     let needsHook = !registeredAtExit
     registeredAtExit = true
     pthread_mutex_unlock(&lock)
     if needsHook { atexit { TerminalRestorer.shared.restore() } }
   }
 
-  /// Leaves the alternate screen, shows the cursor, and restores the saved settings, once.
+  /// Sends the remembered bytes (mouse and paste off, cursor shown, alternate screen left) and
+  /// restores the saved settings, once.
   func restore() {
     pthread_mutex_lock(&lock)
     let settings = saved
+    let leave = self.leave
     saved = nil
     pthread_mutex_unlock(&lock)
     guard var settings else { return }
-    TerminalOutput.send(Array("\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8))
+    TerminalOutput.send(leave)
     _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &settings)
   }
 }

@@ -1,4 +1,4 @@
-/// A button that runs an action on Enter or Space when focused.
+/// A button that runs an action on Enter or Space when focused, or when clicked.
 ///
 /// ```swift
 /// Button("Log in") { store.send(.loginTapped) }
@@ -22,7 +22,7 @@ public struct Button: View, Element {
   func draw(_ rect: Rect, _ context: RenderContext) {
     let action = self.action
     let focused = context.registerFocusable(rect: rect, help: [("Enter", title)]) { key in
-      guard key == .enter || key == .space else { return false }
+      guard key == .enter || key == .space || key.click != nil else { return false }
       action()
       return true
     }

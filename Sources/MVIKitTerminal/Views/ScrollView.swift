@@ -1,6 +1,6 @@
 /// A viewport on text longer than its space: a log, a transcript, a help page. The text wraps
-/// to the width; when focused, ↑/↓, PgUp/PgDn and Home/End scroll it, and a scrollbar shows
-/// where the view is.
+/// to the width; when focused, ↑/↓, PgUp/PgDn and Home/End scroll it, the mouse wheel scrolls
+/// it three lines a notch, and a scrollbar shows where the view is.
 ///
 /// The scroll position is the runtime's, like a text field's cursor; with `followsEnd`, a view
 /// that was at the end stays at the end as lines are added (a growing log).
@@ -44,6 +44,11 @@ public struct ScrollView: View, Element {
     scroll(to: offset)
     let page = max(1, rect.height - 1)
     _ = context.registerFocusable(rect: rect, help: [(key: "↑↓", text: "Scroll")]) { key in
+      if key.click != nil { return true }
+      if let direction = key.scrollDirection {
+        scroll(to: min(max(0, offset + direction * Self.linesPerNotch), lastOffset))
+        return true
+      }
       // The first line shown moves like a selection over the offsets there are.
       guard
         let target = SelectionKeys.target(
@@ -61,6 +66,9 @@ public struct ScrollView: View, Element {
       SelectionKeys.drawScrollbar(rect, offset: offset, count: lines.count, context: context)
     }
   }
+
+  /// How far one notch of the mouse wheel scrolls, as most terminals and browsers do.
+  static let linesPerNotch = 3
 
   static func lines(of text: String, width: Int) -> [String] {
     text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {

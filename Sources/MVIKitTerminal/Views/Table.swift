@@ -6,6 +6,10 @@
 /// sort to the previous or next column and `r` reverses it: sort the rows in `reduce` and pass
 /// the ``Sort`` back, which the header marks with ▲ or ▼.
 ///
+/// With the mouse, a click on a row selects it and a click on the selected row activates it;
+/// a click on a column's title sorts by that column, or reverses the sort when it is already
+/// the sorted one; the wheel moves the selection.
+///
 /// ```swift
 /// Table(
 ///   store.users,
@@ -62,13 +66,13 @@ public struct Table<Row>: View, Element {
     }
   }
 
-  private let rows: [Row]
-  private let columns: [Column]
+  let rows: [Row]
+  let columns: [Column]
   private let selection: Int?
-  private let onSelect: @MainActor (Int) -> Void
-  private let onActivate: (@MainActor (Int) -> Void)?
-  private let sort: Sort?
-  private let onSort: (@MainActor (Sort) -> Void)?
+  let onSelect: @MainActor (Int) -> Void
+  let onActivate: (@MainActor (Int) -> Void)?
+  let sort: Sort?
+  let onSort: (@MainActor (Sort) -> Void)?
 
   /// Creates a table of `rows` with row `selection` highlighted.
   public init(
@@ -97,9 +101,10 @@ public struct Table<Row>: View, Element {
     let selected = selection.map { min(max(0, $0), max(0, count - 1)) }
     let offset = SelectionKeys.scrollOffset(
       selected: selected, count: count, height: max(1, bodyHeight), context: context)
-    let focused = register(rect: rect, selected: selected, page: max(1, bodyHeight - 1), context)
     let hasScrollbar = count > bodyHeight && rect.width > 1
     let widths = Self.widths(of: columns, in: rect.width - (hasScrollbar ? 1 : 0))
+    let focused = register(
+      rect: rect, selected: selected, offset: offset, widths: widths, context)
     drawHeader(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), widths, context)
     guard bodyHeight > 0 else { return }
     for index in offset..<min(count, offset + bodyHeight) {
@@ -181,41 +186,6 @@ public struct Table<Row>: View, Element {
       let cell = Rect(x: x, y: rect.y, width: min(width, rect.maxX - x), height: 1)
       context.put(shown, column: column, row: rect.y, style: style, clip: cell)
       x += width + 1
-    }
-  }
-
-  private func register(rect: Rect, selected: Int?, page: Int, _ context: RenderContext) -> Bool {
-    let (count, onSelect, onActivate) = (rows.count, self.onSelect, self.onActivate)
-    let (sort, onSort, columnCount) = (self.sort, self.onSort, columns.count)
-    var help = [(key: "↑↓", text: "Move")]
-    if onActivate != nil { help.append((key: "Enter", text: "Open")) }
-    if onSort != nil { help += [(key: "<>", text: "Sort by"), (key: "r", text: "Reverse")] }
-    return context.registerFocusable(rect: rect, help: help) { key in
-      if let onSort, columnCount > 0 {
-        let current = sort ?? Sort(column: -1)
-        switch key {
-        case .char("<"):
-          onSort(Sort(column: max(0, current.column - 1), ascending: current.ascending))
-          return true
-        case .char(">"):
-          onSort(
-            Sort(column: min(columnCount - 1, current.column + 1), ascending: current.ascending))
-          return true
-        case .char("r"):
-          onSort(Sort(column: max(0, current.column), ascending: !current.ascending))
-          return true
-        default: break
-        }
-      }
-      if key == .enter {
-        guard let onActivate, let selected else { return false }
-        onActivate(selected)
-        return true
-      }
-      guard let target = SelectionKeys.target(for: key, current: selected, count: count, page: page)
-      else { return false }
-      if target != selected { onSelect(target) }
-      return true
     }
   }
 }

@@ -1,4 +1,4 @@
-/// A checkbox: `[x] Label`; Space or Enter flips it when focused.
+/// A checkbox: `[x] Label`; Space or Enter flips it when focused, and so does a click.
 ///
 /// ```swift
 /// Toggle("Done", isOn: todo.isDone) { store.send(.setDone(todo.id, $0)) }
@@ -24,7 +24,7 @@ public struct Toggle: View, Element {
   func draw(_ rect: Rect, _ context: RenderContext) {
     let (isOn, onChange) = (self.isOn, self.onChange)
     let focused = context.registerFocusable(rect: rect, help: [("Space", "Toggle")]) { key in
-      guard key == .space || key == .enter else { return false }
+      guard key == .space || key == .enter || key.click != nil else { return false }
       onChange(!isOn)
       return true
     }
