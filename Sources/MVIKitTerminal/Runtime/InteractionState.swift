@@ -3,6 +3,9 @@
 @MainActor
 final class InteractionState {
   var cursors: [String: Int] = [:]
+  /// The display column a text area's ↑/↓ aim for, kept across shorter lines until a
+  /// horizontal move or an edit.
+  var preferredColumns: [String: Int] = [:]
   var scrollOffsets: [String: Int] = [:]
   /// Scroll views scrolled to their end, which stay there as lines are added.
   var followingEnd: Set<String> = []

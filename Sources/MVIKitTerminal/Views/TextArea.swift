@@ -1,0 +1,116 @@
+/// A multi-line text input: notes, a message, a description.
+///
+/// The text lives in your state, as with ``TextField``: the area shows `text` and reports each
+/// edit to `onChange`, which sends an intent. The cursor, the scroll position and the column
+/// ↑/↓ aim for are kept by the runtime.
+///
+/// ```swift
+/// TextArea("Notes", text: store.notes) { store.send(.notesChanged($0)) }
+/// ```
+///
+/// Long lines wrap at spaces to the width, by display width, so 漢 takes two columns and is
+/// never split across the edge. The area takes all the space it is offered and scrolls to keep
+/// the cursor in view, with a scrollbar in its last column when the text is taller than it.
+///
+/// Keys:
+/// - Characters and paste insert (pasted line breaks are kept; tabs become spaces); Enter
+///   starts a new line.
+/// - Backspace, Delete and ^D delete a character, joining lines at a line break.
+/// - ←/→ (^B/^F) move by character, across line breaks; ↑/↓ move by row on screen, keeping
+///   the column across shorter rows; PgUp/PgDn move by a page of rows.
+/// - Home/End and ^A/^E go to the start and end of the line between line breaks, not of the
+///   wrapped row, like ^K and ^U, which delete to the end of that line (or its line break when
+///   at the end) and to its start. ^W deletes the word before the cursor.
+/// - A click puts the cursor on the character under the pointer; the wheel moves it three rows.
+///
+/// Tab, Shift-Tab and Esc are left to the app, so Tab still moves the focus on.
+public struct TextArea: View, Element {
+  private let placeholder: String
+  private let text: String
+  private let onChange: @MainActor (String) -> Void
+
+  /// Creates an area showing `text`, or `placeholder`, dimmed, when it is empty.
+  public init(
+    _ placeholder: String, text: String, onChange: @escaping @MainActor (String) -> Void
+  ) {
+    self.placeholder = placeholder
+    self.text = text
+    self.onChange = onChange
+  }
+
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size { proposal }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
+
+  func draw(_ rect: Rect, _ context: RenderContext) {
+    guard !rect.isEmpty else { return }
+    let id = context.id
+    let interaction = context.interaction
+    var layout = TextAreaEditing.Layout(text: text, width: rect.width)
+    let hasScrollbar = layout.rows.count > rect.height && rect.width > 1
+    if hasScrollbar { layout = TextAreaEditing.Layout(text: text, width: rect.width - 1) }
+    let cursor = min(interaction.cursors[id] ?? layout.characters.count, layout.characters.count)
+    let location = layout.location(of: cursor)
+    let offset = SelectionKeys.scrollOffset(
+      selected: location.row, count: layout.rows.count, height: rect.height, context: context)
+    let (text, onChange) = (self.text, self.onChange)
+    let focused = context.registerFocusable(rect: rect, help: [("Type", "Edit")]) { key in
+      if case .mouse(let mouse) = key {
+        // Screen cells, so only events over the area count, and they count from its corner.
+        guard rect.contains(column: mouse.column, row: mouse.row) else { return false }
+        if key.click != nil {
+          interaction.cursors[id] = layout.index(
+            row: mouse.row - rect.y + offset, column: mouse.column - rect.x)
+          interaction.preferredColumns[id] = nil
+          return true
+        }
+        guard key.scrollDirection != nil else { return false }
+      }
+      guard
+        let result = TextAreaEditing.apply(
+          key, layout: layout, cursor: cursor, preferredColumn: interaction.preferredColumns[id],
+          page: max(1, rect.height - 1))
+      else { return false }
+      interaction.cursors[id] = result.cursor
+      interaction.preferredColumns[id] = result.preferredColumn
+      if result.text != text { onChange(result.text) }
+      return true
+    }
+    context.fill(rect, style: context.style)
+    let width = layout.width
+    if layout.characters.isEmpty {
+      context.put(
+        placeholder, column: rect.x, row: rect.y,
+        style: context.style.merged(with: Style(attributes: .dim)),
+        clip: Rect(x: rect.x, y: rect.y, width: width, height: 1))
+    }
+    for (index, row) in layout.rows.dropFirst(offset).prefix(rect.height).enumerated() {
+      let line = String(layout.characters[row.start..<row.end])
+      let lineRect = Rect(x: rect.x, y: rect.y + index, width: width, height: 1)
+      context.put(line, column: rect.x, row: lineRect.y, style: context.style, clip: lineRect)
+    }
+    if hasScrollbar {
+      SelectionKeys.drawScrollbar(rect, offset: offset, count: layout.rows.count, context: context)
+    }
+    if focused {
+      drawCursor(at: location, cursor: cursor, layout: layout, rect: rect, offset: offset, context)
+    }
+  }
+
+  /// Reverses the cell under the cursor, the whole of a wide character, and puts the
+  /// terminal's cursor there, where an input method opens its window.
+  private func drawCursor(
+    at location: (row: Int, column: Int), cursor: Int, layout: TextAreaEditing.Layout,
+    rect: Rect, offset: Int, _ context: RenderContext
+  ) {
+    // The only cells past the last column are a wide character's in a single column.
+    let column = rect.x + min(location.column, layout.width - 1)
+    let row = rect.y + location.row - offset
+    let isCharacter = cursor < layout.characters.count && !layout.characters[cursor].isNewline
+    let cursorWidth = isCharacter ? max(1, layout.widths[cursor]) : 1
+    let cell = Rect(
+      x: column, y: row, width: min(cursorWidth, rect.x + layout.width - column), height: 1)
+    context.grid.restyle(cell) { $0.attributes.insert(.reverse) }
+    context.grid.cursor = Grid.Position(column: column, row: row)
+  }
+}
