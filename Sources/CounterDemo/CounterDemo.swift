@@ -22,6 +22,10 @@ struct CounterDemo {
       },
       content: { CounterView(store: store) }
     )
+    // `--inline`: draw in ten lines under the prompt and leave the last frame in the scrollback.
+    if CommandLine.arguments.dropFirst().contains("--inline") {
+      app.viewport = .inline(height: 10)
+    }
     do {
       try await app.run()
     } catch let error as TerminalError {
