@@ -1,25 +1,16 @@
 /// Several views in a row, as built by ``ViewBuilder``; stacks lay out its members one by one,
 /// and on its own it stacks them vertically.
-public struct ViewGroup: View, Element {
+public struct ViewGroup: View, StackElement {
   let children: [any View]
+  /// The children resolved once, when the group is made: measuring, flexing and drawing all
+  /// read these, so no body is evaluated twice in a frame.
+  let items: [StackLayout.Child]
+
+  var layout: StackLayout { StackLayout(axis: .vertical, spacing: 0, alignment: .leading) }
 
   /// Groups `children`.
   public init(_ children: [any View]) {
     self.children = children
-  }
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    StackLayout(axis: .vertical, spacing: 0, alignment: .leading)
-      .measure(StackLayout.flatten(children), proposal, context)
-  }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    StackLayout(axis: .vertical, spacing: 0, alignment: .leading)
-      .flex(StackLayout.flatten(children), context)
-  }
-
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    StackLayout(axis: .vertical, spacing: 0, alignment: .leading)
-      .draw(StackLayout.flatten(children), in: rect, context)
+    items = StackLayout.flatten(children)
   }
 }

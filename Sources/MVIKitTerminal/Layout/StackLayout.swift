@@ -13,13 +13,14 @@ struct StackLayout {
 
   /// Resolves `views`, splicing groups in; ids are positions, nested for groups, so a view
   /// keeps its id when a sibling inside an `if` appears or disappears.
-  static func flatten(_ views: [any View], prefix: String = "") -> [Child] {
+  static func flatten(_ views: [any View]) -> [Child] {
     var result: [Child] = []
     for (index, view) in views.enumerated() {
-      let id = prefix.isEmpty ? String(index) : prefix + "." + String(index)
+      let id = String(index)
       let element = resolve(view)
       if let group = element as? ViewGroup {
-        result += flatten(group.children, prefix: id)
+        // The group resolved its children when it was made: splice those in under its id.
+        result += group.items.map { Child(id: id + "." + $0.id, element: $0.element) }
       } else {
         result.append(Child(id: id, element: element))
       }

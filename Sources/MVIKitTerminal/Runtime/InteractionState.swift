@@ -9,4 +9,6 @@ final class InteractionState {
   var scrollOffsets: [String: Int] = [:]
   /// Scroll views scrolled to their end, which stay there as lines are added.
   var followingEnd: Set<String> = []
+  /// What each ``StatefulWidget`` keeps between frames.
+  var widgetStates: [String: AnyObject] = [:]
 }

@@ -11,6 +11,6 @@ public struct HStack: View, StackElement {
     alignment: Alignment = .leading, spacing: Int = 1, @ViewBuilder content: () -> ViewGroup
   ) {
     layout = StackLayout(axis: .horizontal, spacing: max(0, spacing), alignment: alignment)
-    items = StackLayout.flatten(content().children)
+    items = content().items
   }
 }

@@ -11,6 +11,6 @@ public struct VStack: View, StackElement {
     alignment: Alignment = .leading, spacing: Int = 0, @ViewBuilder content: () -> ViewGroup
   ) {
     layout = StackLayout(axis: .vertical, spacing: max(0, spacing), alignment: alignment)
-    items = StackLayout.flatten(content().children)
+    items = content().items
   }
 }
