@@ -11,4 +11,8 @@ final class InteractionState {
   var followingEnd: Set<String> = []
   /// What each ``StatefulWidget`` keeps between frames.
   var widgetStates: [String: AnyObject] = [:]
+  /// Lists being filtered, with the query; see `ListFilter`.
+  var listFilters: [String: ListFilter] = [:]
+  /// Text fields showing an entry of their history, with the draft to come back to.
+  var historyBrowsing: [String: TextFieldHistory.Browsing] = [:]
 }

@@ -6,27 +6,48 @@
 ///
 /// ```swift
 /// List(store.users, selection: store.selected, onSelect: { store.send(.select($0)) },
-///      onActivate: { store.send(.open($0)) }) { user, isSelected in
+///      onActivate: { store.send(.open($0)) }, filterText: \.name) { user, isSelected in
 ///   Text(user.name)
 /// }
 /// ```
+///
+/// With the mouse, a click on a row selects it and a click on the selected row activates it
+/// (terminals report no double click, so the second click stands for one); the wheel moves
+/// the selection a row a notch.
+///
+/// With `filterText`, `/` filters the list: the top row becomes a filter line showing the query
+/// and how many items match, and the rows below show only the matching items, in their order.
+/// Typing edits the query with the ``TextField`` keys; ↑/↓, PgUp/PgDn and Home/End move among
+/// the matches; Enter stops typing and keeps the filter (a second Enter activates); `/` types
+/// again; Esc clears the filter at once, typing or not, leaving the item found selected. An item matches when the query's letters appear in its text in
+/// order, ignoring case and accents: `"nwy"` finds "New York" and `"e"` finds "é". The query
+/// is view state kept by the runtime, like a text field's cursor; `onSelect` and `onActivate`
+/// always get the item's index in `items`, filtered or not, and when the selected item stops
+/// matching, the first match is selected.
 public struct List<Item>: View, Element {
   private let items: [Item]
   private let selection: Int?
   private let onSelect: @MainActor (Int) -> Void
   private let onActivate: (@MainActor (Int) -> Void)?
+  private let filterText: (@MainActor (Item) -> String)?
   private let row: @MainActor (Item, Bool) -> ViewGroup
 
   /// Creates a list of `items` with row `selection` highlighted.
+  ///
+  /// - Parameters:
+  ///   - filterText: The text an item is found by when filtering with `/`; nil leaves `/` to
+  ///     the app's bindings.
   public init(
     _ items: [Item], selection: Int?, onSelect: @escaping @MainActor (Int) -> Void,
     onActivate: (@MainActor (Int) -> Void)? = nil,
+    filterText: (@MainActor (Item) -> String)? = nil,
     @ViewBuilder row: @escaping @MainActor (_ item: Item, _ isSelected: Bool) -> ViewGroup
   ) {
     self.items = items
     self.selection = selection
     self.onSelect = onSelect
     self.onActivate = onActivate
+    self.filterText = filterText
     self.row = row
   }
 
@@ -38,45 +59,63 @@ public struct List<Item>: View, Element {
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     guard !rect.isEmpty else { return }
-    let count = items.count
+    let (id, interaction, items, count) = (context.id, context.interaction, items, items.count)
+    let filter = filterText == nil ? nil : interaction.listFilters[id]
+    let matches: @MainActor (String) -> [Int] = { [filterText] query in
+      guard let filterText else { return Array(items.indices) }
+      return ListFilter(query: query).matches(items, text: filterText)
+    }
+    let shown = filter.map { matches($0.query) }
+    let shownCount = shown?.count ?? count
     let selected = selection.map { min(max(0, $0), max(0, count - 1)) }
+    let position = selected.flatMap { selected in
+      shown.map { $0.firstIndex(of: selected) } ?? selected
+    }
+    let body = rect.inset(top: filter == nil ? 0 : 1)
     let offset = SelectionKeys.scrollOffset(
-      selected: selected, count: count, height: rect.height, context: context)
-    let focused = register(rect: rect, selected: selected, context: context)
-    let hasScrollbar = count > rect.height && rect.width > 1
-    let rowWidth = rect.width - (hasScrollbar ? 1 : 0)
-    for index in offset..<min(count, offset + rect.height) {
-      let rowRect = Rect(x: rect.x, y: rect.y + index - offset, width: rowWidth, height: 1)
-      let isSelected = index == selected
-      let rowStyle =
-        isSelected ? Style(attributes: focused ? [.reverse] : [.bold, .underline]) : .plain
-      context.withStyle(rowStyle) {
-        if isSelected { context.fill(rowRect, style: context.style) }
-        context.withChild("row" + String(index)) {
-          row(items[index], isSelected).draw(rowRect, context)
-        }
-      }
+      selected: position, count: shownCount, height: max(1, body.height), context: context)
+    let hasScrollbar = shownCount > body.height && rect.width > 1 && !body.isEmpty
+    let rows = body.inset(trailing: hasScrollbar ? 1 : 0)
+    let input = ListInput(
+      id: id, interaction: interaction, isFilterable: filterText != nil, shown: shown,
+      count: count, selected: selected, position: position, offset: offset, rows: rows,
+      filterLine: filter == nil ? nil : Rect(x: rect.x, y: rect.y, width: rect.width, height: 1),
+      matches: matches, onSelect: onSelect, onActivate: onActivate)
+    let focused = context.registerFocusable(rect: rect, help: input.help, handle: input.handle)
+    if var line = filter {
+      line.draw(
+        in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), matchCount: shownCount,
+        total: count, showsCursor: focused && line.isTyping, context: context)
+      interaction.listFilters[id] = line
+    }
+    for line in 0..<min(rows.height, shownCount - offset) {
+      let index = shown?[offset + line] ?? offset + line
+      drawRow(
+        index, in: Rect(x: rows.x, y: rows.y + line, width: rows.width, height: 1),
+        isSelected: index == selected, focused: focused, context)
+    }
+    if shown?.isEmpty == true, !rows.isEmpty {
+      context.put(
+        "No matches", column: rows.x, row: rows.y,
+        style: context.style.merged(with: Style(attributes: .dim)), clip: rows)
     }
     if hasScrollbar {
-      SelectionKeys.drawScrollbar(rect, offset: offset, count: count, context: context)
+      SelectionKeys.drawScrollbar(body, offset: offset, count: shownCount, context: context)
     }
   }
 
-  private func register(rect: Rect, selected: Int?, context: RenderContext) -> Bool {
-    let (count, page) = (items.count, max(1, rect.height - 1))
-    let (onSelect, onActivate) = (self.onSelect, self.onActivate)
-    var help = [(key: "↑↓", text: "Move")]
-    if onActivate != nil { help.append((key: "Enter", text: "Open")) }
-    return context.registerFocusable(rect: rect, help: help) { key in
-      if key == .enter {
-        guard count > 0, let onActivate, let selected else { return false }
-        onActivate(selected)
-        return true
+  private func drawRow(
+    _ index: Int, in rect: Rect, isSelected: Bool, focused: Bool, _ context: RenderContext
+  ) {
+    let rowStyle =
+      isSelected ? Style(attributes: focused ? [.reverse] : [.bold, .underline]) : .plain
+    context.withStyle(rowStyle) {
+      if isSelected { context.fill(rect, style: context.style) }
+      // Rows keep the item's index as their id, filtered or not, so that what a row keeps
+      // between frames stays with its item.
+      context.withChild("row" + String(index)) {
+        row(items[index], isSelected).draw(rect, context)
       }
-      guard let target = SelectionKeys.target(for: key, current: selected, count: count, page: page)
-      else { return false }
-      if target != selected { onSelect(target) }
-      return true
     }
   }
 }

@@ -3,13 +3,19 @@
 /// The text lives in your state: the field shows `text` and reports each edit to `onChange`,
 /// which sends an intent. The cursor is kept by the runtime. Editing keys: characters, paste,
 /// Backspace, Delete, ←/→, Home/End and the Emacs keys ^A ^E ^U ^K ^W. Enter calls `onSubmit`.
+/// A click puts the cursor on the character clicked, or after the text when past its end.
 ///
 /// ```swift
 /// TextField("Email", text: store.email) { store.send(.emailChanged($0)) }
 /// ```
 ///
+/// With a `history` (past searches, say, kept in your state, oldest first), ↑ shows the entry
+/// before the one shown and ↓ the one after, through `onChange`; ↓ past the newest brings back
+/// what the user had typed before pressing ↑. Editing an entry makes it that text. Without a
+/// history ↑ and ↓ are left to the screen's bindings, as ↓ is when not in the history.
+///
 /// With `isSecure` (or ``SecureField``) the field shows one `•` per character; the text itself
-/// is never drawn.
+/// is never drawn, and there is no history to recall secrets from.
 ///
 /// Text is measured in terminal columns (see `String.terminalWidth`): the cursor sits
 /// after the display width of the text before it, the field scrolls sideways by width to keep
@@ -19,18 +25,23 @@ public struct TextField: View, Element {
   private let placeholder: String
   private let text: String
   private let isSecure: Bool
+  private let history: [String]
   private let onChange: @MainActor (String) -> Void
   private let onSubmit: (@MainActor () -> Void)?
 
   /// Creates a field showing `text`, or `placeholder` when it is empty.
+  ///
+  /// - Parameters:
+  ///   - history: Earlier texts for ↑ and ↓ to recall, oldest first; ignored when `isSecure`.
   public init(
-    _ placeholder: String, text: String, isSecure: Bool = false,
+    _ placeholder: String, text: String, isSecure: Bool = false, history: [String] = [],
     onSubmit: (@MainActor () -> Void)? = nil,
     onChange: @escaping @MainActor (String) -> Void
   ) {
     self.placeholder = placeholder
     self.text = text
     self.isSecure = isSecure
+    self.history = isSecure ? [] : history
     self.onSubmit = onSubmit
     self.onChange = onChange
   }
@@ -49,20 +60,6 @@ public struct TextField: View, Element {
     let interaction = context.interaction
     let count = text.count
     let cursor = min(interaction.cursors[id] ?? count, count)
-    let (text, onChange, onSubmit) = (self.text, self.onChange, self.onSubmit)
-    let focused = context.registerFocusable(rect: rect, help: [("Type", "Edit")]) { key in
-      if key == .enter {
-        guard let onSubmit else { return false }
-        onSubmit()
-        return true
-      }
-      guard let result = TextEditing.apply(key, text: text, cursor: cursor) else { return false }
-      interaction.cursors[id] = result.cursor
-      if result.text != text { onChange(result.text) }
-      return true
-    }
-    let fieldStyle = context.style.merged(with: Style(attributes: .underline))
-    context.fill(rect, style: fieldStyle)
     // One bullet per character (grapheme), so the cursor, which counts characters, moves over
     // the bullets as it moves over the text.
     let shown = isSecure ? Array(repeating: "•", count: count) : Array(text)
@@ -71,6 +68,41 @@ public struct TextField: View, Element {
       widths: widths, cursor: cursor, width: rect.width,
       previous: interaction.scrollOffsets[id] ?? 0)
     interaction.scrollOffsets[id] = start
+    let (text, history, onChange, onSubmit) = (self.text, history, self.onChange, self.onSubmit)
+    let focused = context.registerFocusable(rect: rect, help: help) { key in
+      if let click = key.click {
+        guard rect.contains(column: click.column, row: click.row) else { return false }
+        interaction.cursors[id] = Self.cursor(
+          atColumn: click.column - rect.x, widths: widths, start: start)
+        return true
+      }
+      if key == .enter {
+        guard let onSubmit else { return false }
+        interaction.historyBrowsing[id] = nil
+        onSubmit()
+        return true
+      }
+      if key == .up || key == .down {
+        guard
+          let step = TextFieldHistory.step(
+            key == .up ? -1 : 1, text: text, history: history,
+            browsing: interaction.historyBrowsing[id])
+        else { return false }
+        interaction.historyBrowsing[id] = step.browsing
+        interaction.cursors[id] = step.text.count
+        if step.text != text { onChange(step.text) }
+        return true
+      }
+      guard let result = TextEditing.apply(key, text: text, cursor: cursor) else { return false }
+      interaction.cursors[id] = result.cursor
+      if result.text != text {
+        interaction.historyBrowsing[id] = nil
+        onChange(result.text)
+      }
+      return true
+    }
+    let fieldStyle = context.style.merged(with: Style(attributes: .underline))
+    context.fill(rect, style: fieldStyle)
     if shown.isEmpty {
       context.put(
         placeholder, column: rect.x, row: rect.y,
@@ -91,6 +123,22 @@ public struct TextField: View, Element {
       }
       context.grid.cursor = Grid.Position(column: column, row: rect.y)
     }
+  }
+
+  private var help: [(key: String, text: String)] {
+    history.isEmpty ? [("Type", "Edit")] : [("Type", "Edit"), ("↑↓", "History")]
+  }
+
+  /// The cursor for a click `column` columns into a field showing the characters of display
+  /// `widths` from `start`: on the character drawn there, either half of a wide one, or after
+  /// the text when the click is past its end.
+  static func cursor(atColumn column: Int, widths: [Int], start: Int) -> Int {
+    var left = 0
+    for index in start..<widths.count {
+      left += widths[index]
+      if column < left { return index }
+    }
+    return widths.count
   }
 
   /// The first character to show, by the characters' display `widths`, so that the cell under

@@ -1,0 +1,67 @@
+/// A list's filter: the query typed after `/`, where the cursor is in it, and whether keys still
+/// go to it.
+///
+/// It is view state, like a text field's cursor, not app state: the runtime keeps it in
+/// `InteractionState` keyed by the list's id. The app's state holds the items and the
+/// selection, which is all the app acts on, so typing into the filter costs the app no intents.
+struct ListFilter: Equatable {
+  /// What the user typed.
+  var query = ""
+  /// The character of the query the cursor sits before.
+  var cursor = 0
+  /// Whether keys edit the query. After Enter they move the selection and activate instead,
+  /// with the filter still applied.
+  var isTyping = true
+  /// The first character of the query shown, when the query is wider than its line.
+  var scrollStart = 0
+
+  /// The indices of the `items` whose text matches the query, in the items' order.
+  ///
+  /// Matches keep the app's order rather than being ranked by how well they match. The
+  /// selection is an index into the app's items, so with a stable order the selected row stays
+  /// where it was as each key narrows the list, ↑ and ↓ step through the items as the app
+  /// sorted them, and the position of an item among the matches never depends on a score.
+  func matches<Item>(_ items: [Item], text: (Item) -> String) -> [Int] {
+    let matcher = FuzzyMatch(query)
+    guard !matcher.isEmpty else { return Array(items.indices) }
+    return items.indices.filter { matcher.matches(text(items[$0])) }
+  }
+
+  /// Draws the filter line in `line`: `/`, the query with the cursor when `showsCursor`, and at
+  /// the right how many of `total` items match. Keeps the sideways scroll for the next frame.
+  @MainActor
+  mutating func draw(
+    in line: Rect, matchCount: Int, total: Int, showsCursor: Bool, context: RenderContext
+  ) {
+    let style = context.style
+    context.fill(line, style: style)
+    context.put(
+      "/", column: line.x, row: line.y, style: style.merged(with: Style(attributes: .bold)),
+      clip: line)
+    let count = String(matchCount) + "/" + String(total)
+    // The count gives way on a narrow line: the query is what the user is working on.
+    let countWidth = line.width >= count.count + 6 ? count.count + 1 : 0
+    if countWidth > 0 {
+      context.put(
+        count, column: line.maxX - count.count, row: line.y,
+        style: style.merged(with: Style(attributes: .dim)), clip: line)
+    }
+    let field = Rect(x: line.x + 1, y: line.y, width: line.width - 1 - countWidth, height: 1)
+    let characters = Array(query)
+    let widths = characters.map(\.terminalWidth)
+    cursor = min(max(0, cursor), characters.count)
+    scrollStart = TextField.scrollStart(
+      widths: widths, cursor: cursor, width: field.width, previous: scrollStart)
+    context.put(
+      String(characters[scrollStart...]), column: field.x, row: field.y, style: style, clip: field)
+    guard showsCursor, !field.isEmpty else { return }
+    let column = field.x + widths[scrollStart..<cursor].reduce(0, +)
+    let cursorWidth = cursor < widths.count ? max(1, widths[cursor]) : 1
+    context.grid.restyle(
+      Rect(x: column, y: field.y, width: min(cursorWidth, field.maxX - column), height: 1)
+    ) {
+      $0.attributes.insert(.reverse)
+    }
+    context.grid.cursor = Grid.Position(column: column, row: field.y)
+  }
+}

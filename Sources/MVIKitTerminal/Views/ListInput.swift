@@ -1,0 +1,150 @@
+/// What a ``List`` does with a key or a mouse event, given the frame it was drawn in: which
+/// items are shown (all, or the filter's matches), from which one, and where.
+///
+/// Positions count shown rows; the callbacks always get indices into the app's items, so a
+/// filtered list reports the same index for an item as the unfiltered one.
+@MainActor
+struct ListInput {
+  let id: String
+  let interaction: InteractionState
+  /// Whether the list has a filter text, so that `/` filters it.
+  let isFilterable: Bool
+  /// The filter's matches as indices into the items; nil when no filter is shown.
+  let shown: [Int]?
+  let count: Int
+  let selected: Int?
+  /// Where the selected item is among the shown ones; nil when it is not shown.
+  let position: Int?
+  /// The first shown row drawn.
+  let offset: Int
+  /// Where the rows are drawn, without the filter line and the scrollbar.
+  let rows: Rect
+  /// The filter line, when there is one.
+  let filterLine: Rect?
+  let matches: @MainActor (String) -> [Int]
+  let onSelect: @MainActor (Int) -> Void
+  let onActivate: (@MainActor (Int) -> Void)?
+
+  private var filter: ListFilter? {
+    get { interaction.listFilters[id] }
+    nonmutating set { interaction.listFilters[id] = newValue }
+  }
+
+  private var shownCount: Int { shown?.count ?? count }
+
+  /// The help bar entries for the list in its current state.
+  var help: [(key: String, text: String)] {
+    var help = [(key: "↑↓", text: "Move")]
+    if filter?.isTyping == true { return help + [("Enter", "Done"), ("Esc", "Clear")] }
+    if onActivate != nil { help.append((key: "Enter", text: "Open")) }
+    if isFilterable { help.append((key: "/", text: "Filter")) }
+    if filter != nil { help.append((key: "Esc", text: "Clear")) }
+    return help
+  }
+
+  /// Handles `key`; false lets enclosing bindings have it.
+  func handle(_ key: Key) -> Bool {
+    if let click = key.click { return self.click(click) }
+    if let direction = key.scrollDirection { return move(direction < 0 ? .up : .down) }
+    if case .mouse = key { return false }
+    if isFilterable, let handled = filterKey(key) { return handled }
+    if key == .enter {
+      // A selected item the filter hides is not what the user sees to open.
+      guard count > 0, let onActivate, let selected, position != nil else { return false }
+      onActivate(selected)
+      return true
+    }
+    return move(key)
+  }
+
+  private func move(_ key: Key) -> Bool {
+    guard
+      let target = SelectionKeys.target(
+        for: key, current: position, count: shownCount, page: max(1, rows.height - 1))
+    else { return false }
+    let index = shown?[target] ?? target
+    if index != selected { onSelect(index) }
+    return true
+  }
+
+  /// A click on a row selects it, and on the selected row activates it, as a double click
+  /// would elsewhere: terminals report no double clicks, and two clicks on one row read as one.
+  private func click(_ mouse: Mouse) -> Bool {
+    if let filterLine, filterLine.contains(column: mouse.column, row: mouse.row) {
+      startTyping()
+      return true
+    }
+    guard rows.contains(column: mouse.column, row: mouse.row) else {
+      // The scrollbar is the list's own, so the click is used, but it does nothing.
+      return mouse.row >= rows.y && mouse.row < rows.maxY
+    }
+    let position = offset + mouse.row - rows.y
+    guard position < shownCount else { return true }
+    let index = shown?[position] ?? position
+    if index != selected {
+      onSelect(index)
+    } else if let onActivate {
+      onActivate(index)
+    }
+    return true
+  }
+
+  /// The keys of the filter: nil when `key` is not one, so that it moves the selection or goes
+  /// to the app's bindings.
+  ///
+  /// Esc clears the whole filter at once, typing or not, and leaves the selection where it
+  /// is: one key brings back every item with the one found still selected. While no filter is
+  /// shown Esc is not used, so an enclosing Back binding still gets it.
+  private func filterKey(_ key: Key) -> Bool? {
+    guard var filter else {
+      guard key == "/" else { return nil }
+      startTyping()
+      return true
+    }
+    if key == .escape {
+      self.filter = nil
+      return true
+    }
+    guard filter.isTyping else {
+      guard key == "/" else { return nil }
+      startTyping()
+      return true
+    }
+    switch key {
+    case .enter:
+      // An empty query filters nothing: stop filtering rather than keep an empty line.
+      filter.isTyping = false
+      self.filter = filter.query.isEmpty ? nil : filter
+      return true
+    case .up, .down, .pageUp, .pageDown, .home, .end:
+      // Taken even with no match to move among, so that typing never sends them elsewhere.
+      return shownCount == 0 ? true : nil
+    default:
+      break
+    }
+    guard let edit = TextEditing.apply(key, text: filter.query, cursor: filter.cursor) else {
+      return nil
+    }
+    let changed = edit.text != filter.query
+    (filter.query, filter.cursor) = (edit.text, edit.cursor)
+    self.filter = filter
+    if changed { selectFirstMatchUnlessSelectedMatches(filter.query) }
+    return true
+  }
+
+  private func startTyping() {
+    var filter = self.filter ?? ListFilter()
+    filter.isTyping = true
+    filter.cursor = filter.query.count
+    self.filter = filter
+  }
+
+  /// With no match the selection stays: there is nothing to select instead, and the item comes
+  /// back when the query does.
+  private func selectFirstMatchUnlessSelectedMatches(_ query: String) {
+    let matches = self.matches(query)
+    guard let first = matches.first else { return }
+    if let selected, matches.contains(selected) { return }
+    onSelect(first)
+  }
+}

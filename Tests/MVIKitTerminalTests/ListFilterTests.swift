@@ -1,0 +1,260 @@
+import MVIKit
+import MVIKitTerminal
+import Testing
+
+@MainActor
+@Suite struct ListFilterTests {
+  static let fruits = [
+    "Apple", "Banana", "Cherry", "Date", "Elderberry", "Fig", "Grape", "Mango", "Café Olé",
+    "東京タワー", "Éclair",
+  ]
+
+  final class Selection {
+    var index: Int? = 0
+    var selected: [Int] = []
+    var opened: [Int] = []
+    var escapes = 0
+    var slashes = 0
+  }
+
+  func terminal(
+    _ selection: Selection, items: [String] = fruits, height: Int = 8, filterable: Bool = true
+  ) -> HeadlessTerminal {
+    let filterText: (@MainActor (String) -> String)?
+    if filterable { filterText = { $0 } } else { filterText = nil }
+    return HeadlessTerminal(size: Size(width: 80, height: height)) {
+      VStack {
+        List(
+          items, selection: selection.index,
+          onSelect: {
+            selection.index = $0
+            selection.selected.append($0)
+          },
+          onActivate: { selection.opened.append($0) },
+          filterText: filterText,
+          row: { item, _ in Text(item) })
+        HelpBar()
+      }
+      .onKey([.escape], help: "Back") { selection.escapes += 1 }
+      .onKey(["/"], help: "Search") { selection.slashes += 1 }
+    }
+  }
+
+  /// The rows of the list under the filter line, trimmed.
+  func rows(_ terminal: HeadlessTerminal, from first: Int = 1) -> [String] {
+    terminal.text.dropFirst(first).dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+  }
+
+  @Test func slashShowsAFilterLineAndTypingKeepsOnlyTheMatchesInOrder() {
+    let selection = Selection()
+    let terminal = terminal(selection)
+    terminal.press("/")
+    #expect(terminal.text[0].hasPrefix("/ "))
+    #expect(terminal.text[0].hasSuffix("11/11"))
+    #expect(terminal.cursor == Grid.Position(column: 1, row: 0))
+    terminal.type("an")
+    #expect(terminal.text[0].hasPrefix("/an "))
+    #expect(terminal.text[0].hasSuffix("2/11"))
+    #expect(rows(terminal) == ["Banana", "Mango"])
+    #expect(terminal.cursor == Grid.Position(column: 3, row: 0))
+    #expect(selection.slashes == 0)
+  }
+
+  @Test func theSelectionReportsIndicesIntoTheItemsNotIntoTheMatches() {
+    let selection = Selection()
+    let terminal = terminal(selection)
+    terminal.press("/")
+    terminal.type("an")
+    // Apple no longer matches: the first match is selected, by its index in the items.
+    #expect(selection.index == 1)
+    terminal.press(.down)
+    #expect(selection.index == 7)
+    #expect(terminal.grid.style(column: 0, row: 2).attributes.contains(.reverse))
+    terminal.press(.down, .home)
+    #expect(selection.index == 1)
+    terminal.press(.end, .enter)
+    #expect(selection.opened.isEmpty)
+    terminal.press(.enter)
+    #expect(selection.opened == [7])
+  }
+
+  @Test func aSelectedItemThatStillMatchesStaysSelected() {
+    let selection = Selection()
+    selection.index = 7
+    let terminal = terminal(selection)
+    terminal.press("/")
+    terminal.type("mn")
+    #expect(selection.selected.isEmpty)
+    #expect(rows(terminal) == ["Mango"])
+  }
+
+  @Test func accentsAndCaseAreIgnoredBothWays() {
+    let selection = Selection()
+    let terminal = terminal(selection)
+    terminal.press("/")
+    terminal.type("cafe ole")
+    #expect(rows(terminal) == ["Café Olé"])
+    terminal.press(.ctrl("u"))
+    terminal.type("ÉCL")
+    #expect(rows(terminal) == ["Éclair"])
+    terminal.press(.ctrl("u"))
+    terminal.type("é")
+    #expect(terminal.text[0].hasSuffix("7/11"))
+    #expect(!terminal.grid.contains("Banana"))
+  }
+
+  @Test func decomposedAccentsMatchLikeComposedOnes() {
+    let selection = Selection()
+    let terminal = terminal(selection, items: ["Cafe\u{301}", "Cafe", "Naïve"])
+    terminal.press("/")
+    terminal.paste("café")
+    #expect(rows(terminal) == ["Café", "Cafe"])
+    terminal.press(.ctrl("u"))
+    terminal.type("naive")
+    #expect(rows(terminal) == ["Naïve"])
+  }
+
+  @Test func wideTextIsFilteredAndDrawnByColumns() {
+    let selection = Selection()
+    let terminal = terminal(selection)
+    terminal.press("/")
+    terminal.type("東タ")
+    #expect(rows(terminal) == ["東京タワー"])
+    #expect(terminal.text[0].hasPrefix("/東タ "))
+    // Two wide characters: the cursor is four columns after the slash.
+    #expect(terminal.cursor == Grid.Position(column: 5, row: 0))
+    #expect(selection.index == 9)
+  }
+
+  @Test func withNoMatchesTheListSaysSoAndKeepsTheSelection() {
+    let selection = Selection()
+    selection.index = 3
+    let terminal = terminal(selection)
+    terminal.press("/")
+    terminal.type("zzz")
+    #expect(terminal.text[1].hasPrefix("No matches"))
+    #expect(terminal.grid.style(column: 0, row: 1).attributes.contains(.dim))
+    #expect(terminal.text[0].hasSuffix("0/11"))
+    terminal.press(.down, .up)
+    #expect(selection.index == 3)
+    #expect(selection.selected.isEmpty)
+    // The selected item is hidden: Enter has nothing the user can see to open.
+    terminal.press(.enter, .enter)
+    #expect(selection.opened.isEmpty)
+    terminal.press("/")
+    terminal.press(.backspace, .backspace, .backspace)
+    #expect(rows(terminal).count == 6)
+    #expect(selection.index == 3)
+  }
+
+  @Test func escapeClearsTheFilterAndKeepsTheItemFound() {
+    let selection = Selection()
+    let terminal = terminal(selection)
+    terminal.press("/")
+    terminal.type("gr")
+    #expect(selection.index == 6)
+    terminal.press(.escape)
+    #expect(terminal.text[0].hasPrefix("Apple"))
+    #expect(terminal.text[6].hasPrefix("Grape"))
+    #expect(!terminal.grid.contains("/gr"))
+    #expect(selection.index == 6)
+    #expect(selection.escapes == 0)
+    // With no filter left, Esc is the screen's again.
+    terminal.press(.escape)
+    #expect(selection.escapes == 1)
+  }
+
+  @Test func enterKeepsTheFilterAndSlashTypesAgain() {
+    let selection = Selection()
+    let terminal = terminal(selection)
+    terminal.press("/")
+    terminal.type("an")
+    #expect(terminal.text.last?.contains("Enter Done") == true)
+    terminal.press(.enter)
+    #expect(terminal.cursor == nil)
+    #expect(rows(terminal) == ["Banana", "Mango"])
+    #expect(terminal.text.last?.contains("/ Filter") == true)
+    #expect(terminal.text.last?.contains("Esc Clear") == true)
+    // Not typing: a letter is not added to the query.
+    terminal.press("g")
+    #expect(terminal.text[0].hasPrefix("/an "))
+    terminal.press("/")
+    terminal.type("g")
+    #expect(rows(terminal) == ["Mango"])
+    #expect(selection.index == 7)
+    #expect(selection.slashes == 0)
+  }
+
+  @Test func enterOnAnEmptyQueryEndsFiltering() {
+    let selection = Selection()
+    let terminal = terminal(selection)
+    terminal.press("/", .enter)
+    #expect(terminal.text[0].hasPrefix("Apple"))
+    terminal.press(.enter)
+    #expect(selection.opened == [0])
+  }
+
+  @Test func withoutAFilterTextSlashIsTheScreens() {
+    let selection = Selection()
+    let terminal = terminal(selection, filterable: false)
+    terminal.press("/")
+    #expect(selection.slashes == 1)
+    #expect(terminal.text[0].hasPrefix("Apple"))
+    #expect(terminal.text.last?.contains("/ Search") == true)
+    #expect(terminal.text.last?.contains("/ Filter") == false)
+    terminal.press(.escape)
+    #expect(selection.escapes == 1)
+  }
+
+  @Test func anEmptyListCanBeFilteredWithoutEffect() {
+    let selection = Selection()
+    selection.index = nil
+    let terminal = terminal(selection, items: [])
+    terminal.press("/")
+    terminal.type("a")
+    #expect(terminal.text[0].hasSuffix("0/0"))
+    #expect(terminal.text[1].hasPrefix("No matches"))
+    terminal.press(.down, .enter, .enter)
+    #expect(selection.selected.isEmpty)
+    #expect(selection.opened.isEmpty)
+  }
+
+  @Test func aLongFilteredListScrollsAmongItsMatches() {
+    let selection = Selection()
+    let items = (0..<1_000).map { "Row \($0)" }
+    let terminal = terminal(selection, items: items)
+    terminal.press("/")
+    terminal.type("99")
+    // Every row with two nines: 99, 199 to 899, 909 to 989, 990 to 999.
+    #expect(terminal.text[0].hasSuffix("28/1000"))
+    #expect(selection.index == 99)
+    terminal.press(.end)
+    #expect(selection.index == 999)
+    #expect(terminal.text[6].hasPrefix("Row 999"))
+    terminal.press(.pageUp)
+    #expect(selection.index == 994)
+  }
+
+  struct City {
+    var name: String
+    var country: String
+  }
+
+  @Test func itemsAreFoundByTheTextTheListIsGivenNotByWhatTheRowShows() {
+    let cities = [City(name: "Lyon", country: "France"), City(name: "Kyoto", country: "Japan")]
+    let selection = Selection()
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 4)) {
+      List(
+        cities, selection: selection.index, onSelect: { selection.index = $0 },
+        filterText: \.country, row: { city, _ in Text(city.name) })
+    }
+    terminal.press("/")
+    terminal.type("jp")
+    #expect(terminal.text[1].hasPrefix("Kyoto"))
+    #expect(selection.index == 1)
+    terminal.press(.ctrl("u"))
+    terminal.type("ky")
+    #expect(terminal.text[1].hasPrefix("No matches"))
+  }
+}
