@@ -15,8 +15,10 @@ import Testing
     func draw(in rect: Rect, canvas: Canvas) {
       let filled = rect.width * value / max(1, total)
       canvas.fill(Rect(x: rect.x, y: rect.y, width: filled, height: 1), with: "█")
+      let label = "\(value)/\(total)"
       canvas.put(
-        "\(value)/\(total)", column: rect.maxX - 5, row: rect.y, style: .init(attributes: .bold))
+        label, column: rect.maxX - label.terminalWidth, row: rect.y,
+        style: .init(attributes: .bold))
     }
   }
 
@@ -49,9 +51,9 @@ import Testing
         Text("below")
       }
     }
-    #expect(terminal.text[1] == "│█████████    5/10│")
+    #expect(terminal.text[1] == "│█████████     5/10│")
     #expect(terminal.text[2].hasPrefix("│below"))
-    #expect(terminal.grid.style(column: 14, row: 1).attributes.contains(.bold))
+    #expect(terminal.grid.style(column: 15, row: 1).attributes.contains(.bold))
     // Nothing spilled over the border.
     #expect(terminal.text[1].last == "│")
   }
@@ -78,11 +80,14 @@ import Testing
       func draw(in rect: Rect, canvas: Canvas) {
         canvas.put("»", column: rect.x, row: rect.y)
         canvas.draw(
-          Text("漢字 inside").bold(), in: Rect(x: rect.x + 2, y: rect.y, width: 6, height: 1))
+          Text("漢字 inside").bold(), in: Rect(x: rect.x + 2, y: rect.y, width: 7, height: 5))
       }
     }
-    let terminal = HeadlessTerminal(size: Size(width: 12, height: 1)) { Labelled() }
-    #expect(terminal.text[0] == "» 漢字 in    ")
+    let terminal = HeadlessTerminal(size: Size(width: 12, height: 3)) {
+      Labelled().frame(height: 2)
+    }
+    // The text wraps in its rect, cut to the widget's two rows.
+    #expect(terminal.text == ["» 漢字      ", "  inside    ", "            "])
     #expect(terminal.grid.style(column: 2, row: 0).attributes.contains(.bold))
   }
 

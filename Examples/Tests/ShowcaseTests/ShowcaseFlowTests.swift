@@ -44,6 +44,23 @@ import Testing
     }
   }
 
+  @Test func usersAreFoundByTypingAndOpenedByClicking() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
+      let last = DemoUser.fixtures[DemoUser.fixtures.count - 1]
+      showcase.terminal.press(.down, .down, .enter)
+      #expect(await showcase.waitFor(DemoUser.fixtures[0].name))
+      showcase.terminal.press("/")
+      showcase.terminal.type(last.username)
+      #expect(showcase.terminal.grid.contains(last.name))
+      #expect(!showcase.terminal.grid.contains(DemoUser.fixtures[0].name))
+      // The match is selected; a click on the selected row opens it.
+      #expect(showcase.terminal.click(last.name))
+      #expect(await showcase.waitFor("Company"))
+      #expect(showcase.terminal.grid.contains(last.company.name))
+    }
+  }
+
   @Test func usersShowAnErrorWhenTheServerFails() async throws {
     let faults = DemoServer.Configuration(faults: ["/users": .status(500)])
     try await DemoServer.withServer(faults) { server in

@@ -10,16 +10,29 @@ extension TextField {
   @MainActor
   public init(
     _ placeholder: String, binding: StoreBinding<String>, isSecure: Bool = false,
-    onSubmit: (@MainActor () -> Void)? = nil
+    history: [String] = [], onSubmit: (@MainActor () -> Void)? = nil
   ) {
     self.init(
-      placeholder, text: binding.value, isSecure: isSecure, onSubmit: onSubmit,
-      onChange: { binding.value = $0 })
+      placeholder, text: binding.value, isSecure: isSecure, history: history,
+      onSubmit: onSubmit, onChange: { binding.value = $0 })
+  }
+}
+
+extension TextArea {
+  /// A text area bound to a store: it shows the binding's value and each edit sets it.
+  ///
+  /// ```swift
+  /// TextArea("Notes", binding: store.binding(\.notes, send: Intent.notesChanged))
+  /// ```
+  @MainActor
+  public init(_ placeholder: String, binding: StoreBinding<String>) {
+    self.init(placeholder, text: binding.value, onChange: { binding.value = $0 })
   }
 }
 
 extension SecureField {
-  /// A secure field bound to a store; see ``TextField/init(_:binding:isSecure:onSubmit:)``.
+  /// A secure field bound to a store, with no history; see
+  /// ``TextField/init(_:binding:isSecure:history:onSubmit:)``.
   @MainActor
   public init(
     _ placeholder: String, binding: StoreBinding<String>, onSubmit: (@MainActor () -> Void)? = nil

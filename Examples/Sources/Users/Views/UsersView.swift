@@ -33,11 +33,12 @@ public struct UsersView: View {
         Text("No users.").dim()
         Spacer()
       } else {
-        Text("\(store.users.count) users — Enter shows one").dim()
+        Text("\(store.users.count) users — Enter shows one, / finds one").dim()
         List(
           store.users, selection: store.selection,
           onSelect: { store.send(.selectionMoved($0)) },
-          onActivate: { _ in store.send(.userPicked) }
+          onActivate: { _ in store.send(.userPicked) },
+          filterText: { "\($0.name) \($0.username) \($0.company.name)" }
         ) { user, isSelected in
           HStack {
             Text(user.name).bold()
