@@ -35,8 +35,13 @@ public struct List<Item>: View, Element {
   /// Creates a list of `items` with row `selection` highlighted.
   ///
   /// - Parameters:
+  ///   - items: The rows, in order.
+  ///   - selection: The index of the selected item in `items`, or nil.
+  ///   - onSelect: Called with the index in `items` that a key, a click or the wheel selects.
+  ///   - onActivate: Called with the selected index for Enter, or a click on the selected row.
   ///   - filterText: The text an item is found by when filtering with `/`; nil leaves `/` to
   ///     the app's bindings.
+  ///   - row: The view of one item, told whether it is the selected one.
   public init(
     _ items: [Item], selection: Int?, onSelect: @escaping @MainActor (Int) -> Void,
     onActivate: (@MainActor (Int) -> Void)? = nil,

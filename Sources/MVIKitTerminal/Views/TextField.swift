@@ -32,7 +32,12 @@ public struct TextField: View, Element {
   /// Creates a field showing `text`, or `placeholder` when it is empty.
   ///
   /// - Parameters:
+  ///   - placeholder: Shown dimmed while the text is empty.
+  ///   - text: The text, from your state.
+  ///   - isSecure: Shows one `•` per character instead of the text.
   ///   - history: Earlier texts for ↑ and ↓ to recall, oldest first; ignored when `isSecure`.
+  ///   - onSubmit: Called for Enter.
+  ///   - onChange: Called with the text after each edit.
   public init(
     _ placeholder: String, text: String, isSecure: Bool = false, history: [String] = [],
     onSubmit: (@MainActor () -> Void)? = nil,

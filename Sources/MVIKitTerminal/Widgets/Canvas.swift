@@ -56,7 +56,9 @@ public final class Canvas {
   /// the focus `handle` gets each key first, mouse events included (returning false passes a
   /// key on to the bindings around). Returns whether the widget has the focus this frame.
   ///
-  /// - Parameter help: Key and description pairs for the ``HelpBar`` while focused.
+  /// - Parameters:
+  ///   - help: Key and description pairs for the ``HelpBar`` while focused.
+  ///   - handle: Takes a key; returns whether it used it.
   @discardableResult
   public func focus(
     help: [(key: String, text: String)] = [], handle: @escaping @MainActor (Key) -> Bool
