@@ -89,6 +89,39 @@ import Testing
     #expect(terminal.text != first)
   }
 
+  /// Counts how often its body is evaluated.
+  final class BodyCount: @unchecked Sendable { var value = 0 }
+  struct Counted: View {
+    let count: BodyCount
+    let label: String
+    var body: some View {
+      count.value += 1
+      return Text(label)
+    }
+  }
+
+  @Test func eachBodyIsEvaluatedOncePerFrameHoweverDeepItIs() {
+    let count = BodyCount()
+    let show = true
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 10)) {
+      VStack {
+        Box("Outer") {
+          if show {
+            Counted(count: count, label: "in an if")
+            HStack { Counted(count: count, label: "in a row") }
+          }
+          Box { Counted(count: count, label: "in a box") }
+        }
+      }
+      Counted(count: count, label: "at the root")
+    }
+    let grid = terminal.grid
+    #expect(grid.contains("in an if") && grid.contains("in a row"))
+    #expect(grid.contains("in a box") && grid.contains("at the root"))
+    // Measuring, flexing and drawing read the children resolved when their group was made.
+    #expect(count.value == 4)
+  }
+
   @Test func wideCharactersTakeTwoCells() {
     let grid = TerminalSnapshot.render(Text("日本x"), size: Size(width: 6, height: 1))
     #expect(grid.text == ["日本x "])
