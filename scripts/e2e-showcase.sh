@@ -2,10 +2,12 @@
 # End-to-end walk through the showcase in a real terminal (tmux), from a fresh start:
 # Transcribe (Whisper: free speech from an MP3, a command with the phrase list as hints; the
 # engine stops on quit and on kill -9), Poster (two posters from the embedded
-# server), Users (list, detail, back), Login (wrong password, then right), Todos (add three,
-# toggle one, quit, relaunch: still there; a row from sqlite3 appears live; delete, clear done,
-# undo), --record with Ctrl-T time travel, and --replay. Prints "N passed, N failed"; exits non-zero on a
-# failure.
+# server), Users (list, detail, back; the wheel and a click open another), Login (a click into
+# the email field, CJK and emoji typed in it with the box's edge kept straight, a click that
+# puts the cursor by display width; wrong password, then right and a click on Log in), Todos
+# (add three, toggle one, by keys and by clicks, quit, relaunch: still there; a row from sqlite3
+# appears live; delete, clear done, undo), --record with Ctrl-T time travel, and --replay.
+# Prints "N passed, N failed"; exits non-zero on a failure.
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/tmux-checks.sh
@@ -70,12 +72,27 @@ quit_showcase() {
   else
     fail "$1: terminal still on the alternate screen"
   fi
+  expect_mouse off "$1: mouse reporting is off"
+}
+
+# Whether every row of the box titled $1 has its right edge (┐, │, ┘) in the same display
+# column, as wide characters inside it must not push it.
+expect_straight_box() {
+  local edges
+  edges="$(screen | python3 -c "$screen_cells_py" box "$1")"
+  if [ -n "$edges" ] && [ "$(awk '{print $2}' <<<"$edges" | sort -u | wc -l)" -eq 1 ]; then
+    pass "$2"
+  else
+    fail "$2 (row, column of the right edge: $(awk '{print $1 ":" $2}' <<<"$edges" | tr '\n' ' '))"
+    screen
+  fi
 }
 
 start_showcase
 for app in Transcribe Poster Users Login Todos; do
   expect_screen "$app" "home lists $app"
 done
+expect_mouse on "the showcase turns on mouse reporting (buttons, drags, SGR)"
 expect_screen "users: http://127.0.0.1:" "footer shows the embedded users backend"
 keys "?"
 expect_screen "Esc back" "? shows the key help"
@@ -162,12 +179,40 @@ keys Down Enter
 expect_screen "Company" "Enter opens a user's detail"
 keys Escape
 expect_screen "users — Enter shows one" "Esc returns to the list"
+# The wheel over the list moves the selection a row a notch (Bruno, selected above, to
+# Chiara); a click on the selected row opens it.
+read -r column row <<<"$(locate "Ada Whitfield")"
+wheel down "$column" "$row"
+wheel down "$column" "$row"
+wheel up "$column" "$row"
+click_on "Chiara Okafor"
+expect_screen "chiara@okafor.example" "the wheel selects the third user, a click on it opens it"
+keys Escape
+expect_screen "users — Enter shows one" "Esc returns to the list again"
 keys Escape
 expect_screen "Five apps from five articles" "Esc returns home"
 
-# Login: wrong password, then the right one.
+# Login: the mouse and wide characters in the email field, then a wrong password, then the
+# right one.
 keys Down Enter
 expect_screen "Demo account" "Login shows the demo account"
+# With the focus on the password field, a click on the email field moves it there: the
+# text typed next shows (a password would be bullets).
+keys Tab
+click_on "name@example.com"
+wide="漢字テスト🚀✅"
+keys -l "$wide"
+expect_screen "$wide" "a click focuses the email field: CJK and emoji typed there show"
+expect_straight_box "Login ·" "with CJK and emoji in the field, the box's right edge stays in one column"
+# 字 takes two columns: a click on its second one puts the cursor on it, so X goes before it.
+read -r column row <<<"$(locate "字")"
+click "$((column + 1))" "$row"
+keys -l "X"
+expect_screen "漢X字テスト🚀✅" "a click on a wide character's second column puts the cursor on it"
+expect_straight_box "Login ·" "after the insertion the box's right edge still stays in one column"
+keys C-e
+keys C-u
+expect_screen "name@example.com" "Ctrl-E Ctrl-U empties the field again"
 keys -l "demo@mvikit.dev"
 keys Tab
 keys -l "wrong-password"
@@ -177,8 +222,8 @@ expect_screen "Login failed" "a wrong password shows the failure alert"
 keys Enter
 keys C-u
 keys -l "mvikit-demo-42"
-keys Enter
-expect_screen "Welcome" "the right password shows the welcome alert"
+click_on "[ Log in ]"
+expect_screen "Welcome" "the right password and a click on Log in show the welcome alert"
 expect_screen "Signed in as Demo User" "the alert names the user"
 keys Enter
 keys Escape
@@ -193,6 +238,13 @@ for title in milk bread eggs; do
 done
 keys Tab Down Space
 expect_screen "[x] bread" "Space toggles the selected todo"
+# A click on a row selects it (Space then toggles it, not bread); a click on the selected row
+# toggles it, here back to not done.
+click_on "[ ] eggs"
+keys Space
+expect_screen "[x] eggs" "a click selects a todo: Space toggles it"
+click_on "[x] eggs"
+expect_screen "[ ] eggs" "a click on the selected todo toggles it"
 quit_showcase "first run"
 if [ -n "$engine" ] && is_gone "$engine"; then pass "quitting stops the engine"; else fail "engine left running after quit"; fi
 
