@@ -21,8 +21,8 @@ func resolve(_ view: any View) -> any Element {
   // Bodies are finite in practice; the bound only turns a runaway recursion into nothing.
   for _ in 0..<512 {
     if let element = current as? any Element { return element }
-    if let widget = current as? any Widget { return WidgetElement(widget: widget) }
-    if let widget = current as? any StatefulWidget { return StatefulWidgetElement(widget: widget) }
+    if let widget = current as? any Widget { return WidgetElement(widget) }
+    if let widget = current as? any StatefulWidget { return WidgetElement(widget) }
     current = current.body
   }
   return EmptyView()

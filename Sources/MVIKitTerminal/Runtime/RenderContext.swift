@@ -111,6 +111,16 @@ final class RenderContext {
     finalPasses.removeAll()
   }
 
+  /// Shows a text cursor at `column`, `row` on a character `width` cells wide (1 past the end
+  /// of the text): that cell in reverse video, as far as it fits before `maxX`, and the
+  /// terminal's own cursor there, for input methods and screen readers.
+  func showTextCursor(column: Int, row: Int, width: Int, maxX: Int) {
+    grid.restyle(Rect(x: column, y: row, width: min(max(1, width), maxX - column), height: 1)) {
+      $0.attributes.insert(.reverse)
+    }
+    grid.cursor = Grid.Position(column: column, row: row)
+  }
+
   func put(_ text: String, column: Int, row: Int, style: Style, clip: Rect) {
     grid.put(text, column: column, row: row, style: style, clip: clip)
   }

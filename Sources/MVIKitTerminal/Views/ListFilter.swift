@@ -56,12 +56,8 @@ struct ListFilter: Equatable {
       String(characters[scrollStart...]), column: field.x, row: field.y, style: style, clip: field)
     guard showsCursor, !field.isEmpty else { return }
     let column = field.x + widths[scrollStart..<cursor].reduce(0, +)
-    let cursorWidth = cursor < widths.count ? max(1, widths[cursor]) : 1
-    context.grid.restyle(
-      Rect(x: column, y: field.y, width: min(cursorWidth, field.maxX - column), height: 1)
-    ) {
-      $0.attributes.insert(.reverse)
-    }
-    context.grid.cursor = Grid.Position(column: column, row: field.y)
+    context.showTextCursor(
+      column: column, row: field.y, width: cursor < widths.count ? widths[cursor] : 1,
+      maxX: field.maxX)
   }
 }

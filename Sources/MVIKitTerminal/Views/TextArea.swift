@@ -107,10 +107,8 @@ public struct TextArea: View, Element {
     let column = rect.x + min(location.column, layout.width - 1)
     let row = rect.y + location.row - offset
     let isCharacter = cursor < layout.characters.count && !layout.characters[cursor].isNewline
-    let cursorWidth = isCharacter ? max(1, layout.widths[cursor]) : 1
-    let cell = Rect(
-      x: column, y: row, width: min(cursorWidth, rect.x + layout.width - column), height: 1)
-    context.grid.restyle(cell) { $0.attributes.insert(.reverse) }
-    context.grid.cursor = Grid.Position(column: column, row: row)
+    context.showTextCursor(
+      column: column, row: row, width: isCharacter ? layout.widths[cursor] : 1,
+      maxX: rect.x + layout.width)
   }
 }

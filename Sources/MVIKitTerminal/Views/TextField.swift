@@ -120,13 +120,9 @@ public struct TextField: View, Element {
     if focused {
       // Columns, not characters: 漢字 puts the cursor 4 columns in.
       let column = rect.x + widths[start..<cursor].reduce(0, +)
-      let cursorWidth = cursor < widths.count ? max(1, widths[cursor]) : 1
-      context.grid.restyle(
-        Rect(x: column, y: rect.y, width: min(cursorWidth, rect.maxX - column), height: 1)
-      ) {
-        $0.attributes.insert(.reverse)
-      }
-      context.grid.cursor = Grid.Position(column: column, row: rect.y)
+      context.showTextCursor(
+        column: column, row: rect.y, width: cursor < widths.count ? widths[cursor] : 1,
+        maxX: rect.maxX)
     }
   }
 

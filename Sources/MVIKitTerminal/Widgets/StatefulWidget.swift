@@ -52,26 +52,3 @@ extension StatefulWidget {
   /// Grows in both directions.
   public var flexibility: Flex { .both }
 }
-
-/// Lets a ``StatefulWidget`` take part in layout, with its state kept per view id.
-struct StatefulWidgetElement: Element {
-  let widget: any StatefulWidget
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    WidgetLayout.measure(widget.sizeThatFits(proposal), widget.flexibility, proposal)
-  }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { widget.flexibility }
-
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    draw(widget, rect, context)
-  }
-
-  private func draw<W: StatefulWidget>(_ widget: W, _ rect: Rect, _ context: RenderContext) {
-    let id = context.id
-    // Another kind of widget drawn at this place starts with fresh state.
-    let state = context.interaction.widgetStates[id] as? W.WidgetState ?? widget.makeState()
-    context.interaction.widgetStates[id] = state
-    widget.draw(in: rect, canvas: Canvas(context, bounds: rect), state: state)
-  }
-}

@@ -46,27 +46,43 @@ extension Widget {
   public var flexibility: Flex { .both }
 }
 
-/// Lets a ``Widget`` take part in layout as a built-in view does.
+/// Lets a ``Widget`` or a ``StatefulWidget`` take part in layout as a built-in view does.
 struct WidgetElement: Element {
-  let widget: any Widget
+  let sizeThatFits: @MainActor (Size) -> Size
+  let flexibility: Flex
+  let drawing: @MainActor (Rect, RenderContext) -> Void
 
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    WidgetLayout.measure(widget.sizeThatFits(proposal), widget.flexibility, proposal)
+  init(_ widget: some Widget) {
+    sizeThatFits = { widget.sizeThatFits($0) }
+    flexibility = widget.flexibility
+    drawing = { rect, context in widget.draw(in: rect, canvas: Canvas(context, bounds: rect)) }
   }
 
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { widget.flexibility }
+  init<W: StatefulWidget>(_ widget: W) {
+    sizeThatFits = { widget.sizeThatFits($0) }
+    flexibility = widget.flexibility
+    drawing = { rect, context in
+      let id = context.id
+      // Another kind of widget drawn at this place starts with fresh state.
+      let state = context.interaction.widgetStates[id] as? W.WidgetState ?? widget.makeState()
+      context.interaction.widgetStates[id] = state
+      widget.draw(in: rect, canvas: Canvas(context, bounds: rect), state: state)
+    }
+  }
+
+  /// What the widget asked for, clamped to `proposal`, and all of `proposal` along the
+  /// directions it grows in: the rule every view follows.
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    let wanted = sizeThatFits(proposal)
+    return Size(
+      width: flexibility.horizontal ? proposal.width : min(max(0, wanted.width), proposal.width),
+      height: flexibility.vertical
+        ? proposal.height : min(max(0, wanted.height), proposal.height))
+  }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { flexibility }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
-    widget.draw(in: rect, canvas: Canvas(context, bounds: rect))
-  }
-}
-
-/// The size rule that every view follows, applied to what a widget asked for.
-enum WidgetLayout {
-  /// `wanted`, clamped to `proposal`, and all of `proposal` along the directions `flex` grows.
-  static func measure(_ wanted: Size, _ flex: Flex, _ proposal: Size) -> Size {
-    Size(
-      width: flex.horizontal ? proposal.width : min(max(0, wanted.width), proposal.width),
-      height: flex.vertical ? proposal.height : min(max(0, wanted.height), proposal.height))
+    drawing(rect, context)
   }
 }
