@@ -105,3 +105,29 @@ struct RowsView: View {
       onActivate: { store.send(.open($0)) }, row: { item, _ in Text(item) })
   }
 }
+
+/// What a list under test reported: the selection it shows, every index it selected and
+/// activated, and the app's own bindings it let through.
+final class ListSelection {
+  var index: Int? = 0
+  var selected: [Int] = []
+  var opened: [Int] = []
+  var escapes = 0
+  var slashes = 0
+
+  /// A list of `items` that reports here; when `filterable`, found by the item's text.
+  @MainActor
+  func list(_ items: [String], filterable: Bool) -> List<String> {
+    var text: (@MainActor (String) -> String)?
+    if filterable { text = { $0 } }
+    return List(
+      items, selection: index,
+      onSelect: { [self] in
+        index = $0
+        selected.append($0)
+      },
+      onActivate: { [self] in opened.append($0) },
+      filterText: text,
+      row: { item, _ in Text(item) })
+  }
+}

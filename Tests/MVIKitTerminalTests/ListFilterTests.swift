@@ -9,30 +9,14 @@ import Testing
     "東京タワー", "Éclair",
   ]
 
-  final class Selection {
-    var index: Int? = 0
-    var selected: [Int] = []
-    var opened: [Int] = []
-    var escapes = 0
-    var slashes = 0
-  }
+  typealias Selection = ListSelection
 
   func terminal(
     _ selection: Selection, items: [String] = fruits, height: Int = 8, filterable: Bool = true
   ) -> HeadlessTerminal {
-    let filterText: (@MainActor (String) -> String)?
-    if filterable { filterText = { $0 } } else { filterText = nil }
-    return HeadlessTerminal(size: Size(width: 80, height: height)) {
+    HeadlessTerminal(size: Size(width: 80, height: height)) {
       VStack {
-        List(
-          items, selection: selection.index,
-          onSelect: {
-            selection.index = $0
-            selection.selected.append($0)
-          },
-          onActivate: { selection.opened.append($0) },
-          filterText: filterText,
-          row: { item, _ in Text(item) })
+        selection.list(items, filterable: filterable)
         HelpBar()
       }
       .onKey([.escape], help: "Back") { selection.escapes += 1 }

@@ -4,30 +4,16 @@ import Testing
 
 @MainActor
 @Suite struct ListMouseTests {
-  final class Selection {
-    var index: Int? = 0
-    var selected: [Int] = []
-    var opened: [Int] = []
-  }
+  typealias Selection = ListSelection
 
   /// A list under a one-line title, so that clicks must be taken relative to where it is drawn.
   func terminal(
     _ items: [String], _ selection: Selection, height: Int = 6, filterable: Bool = false
   ) -> HeadlessTerminal {
-    let filterText: (@MainActor (String) -> String)?
-    if filterable { filterText = { $0 } } else { filterText = nil }
-    return HeadlessTerminal(size: Size(width: 20, height: height)) {
+    HeadlessTerminal(size: Size(width: 20, height: height)) {
       VStack {
         Text("Title")
-        List(
-          items, selection: selection.index,
-          onSelect: {
-            selection.index = $0
-            selection.selected.append($0)
-          },
-          onActivate: { selection.opened.append($0) },
-          filterText: filterText,
-          row: { item, _ in Text(item) })
+        selection.list(items, filterable: filterable)
       }
     }
   }
