@@ -47,17 +47,9 @@ struct ListFilter: Equatable {
         style: style.merged(with: Style(attributes: .dim)), clip: line)
     }
     let field = Rect(x: line.x + 1, y: line.y, width: line.width - 1 - countWidth, height: 1)
-    let characters = Array(query)
-    let widths = characters.map(\.terminalWidth)
-    cursor = min(max(0, cursor), characters.count)
-    scrollStart = TextField.scrollStart(
-      widths: widths, cursor: cursor, width: field.width, previous: scrollStart)
-    context.put(
-      String(characters[scrollStart...]), column: field.x, row: field.y, style: style, clip: field)
-    guard showsCursor, !field.isEmpty else { return }
-    let column = field.x + widths[scrollStart..<cursor].reduce(0, +)
-    context.showTextCursor(
-      column: column, row: field.y, width: cursor < widths.count ? widths[cursor] : 1,
-      maxX: field.maxX)
+    let text = TextLine(
+      Array(query), cursor: cursor, width: field.width, previousStart: scrollStart)
+    (cursor, scrollStart) = (text.cursor, text.start)
+    text.draw(in: field, style: style, showsCursor: showsCursor, context: context)
   }
 }

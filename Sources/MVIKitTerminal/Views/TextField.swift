@@ -64,21 +64,19 @@ public struct TextField: View, Element {
     let id = context.id
     let interaction = context.interaction
     let count = text.count
-    let cursor = min(interaction.cursors[id] ?? count, count)
     // One bullet per character (grapheme), so the cursor, which counts characters, moves over
     // the bullets as it moves over the text.
-    let shown = isSecure ? Array(repeating: "•", count: count) : Array(text)
-    let widths = shown.map(\.terminalWidth)
-    let start = Self.scrollStart(
-      widths: widths, cursor: cursor, width: rect.width,
-      previous: interaction.scrollOffsets[id] ?? 0)
-    interaction.scrollOffsets[id] = start
+    let line = TextLine(
+      isSecure ? Array(repeating: "•", count: count) : Array(text),
+      cursor: interaction.cursors[id] ?? count, width: rect.width,
+      previousStart: interaction.scrollOffsets[id] ?? 0)
+    let cursor = line.cursor
+    interaction.scrollOffsets[id] = line.start
     let (text, history, onChange, onSubmit) = (self.text, history, self.onChange, self.onSubmit)
     let focused = context.registerFocusable(rect: rect, help: help) { key in
       if let click = key.click {
         guard rect.contains(column: click.column, row: click.row) else { return false }
-        interaction.cursors[id] = Self.cursor(
-          atColumn: click.column - rect.x, widths: widths, start: start)
+        interaction.cursors[id] = line.cursor(atColumn: click.column - rect.x)
         return true
       }
       if key == .enter {
@@ -108,62 +106,17 @@ public struct TextField: View, Element {
     }
     let fieldStyle = context.style.merged(with: Style(attributes: .underline))
     context.fill(rect, style: fieldStyle)
-    if shown.isEmpty {
+    if count == 0 {
       context.put(
         placeholder, column: rect.x, row: rect.y,
         style: fieldStyle.merged(with: .init(attributes: .dim)),
         clip: rect)
-    } else {
-      context.put(
-        String(shown[start...]), column: rect.x, row: rect.y, style: fieldStyle, clip: rect)
     }
-    if focused {
-      // Columns, not characters: 漢字 puts the cursor 4 columns in.
-      let column = rect.x + widths[start..<cursor].reduce(0, +)
-      context.showTextCursor(
-        column: column, row: rect.y, width: cursor < widths.count ? widths[cursor] : 1,
-        maxX: rect.maxX)
-    }
+    line.draw(in: rect, style: fieldStyle, showsCursor: focused, context: context)
   }
 
   private var help: [(key: String, text: String)] {
     history.isEmpty ? [("Type", "Edit")] : [("Type", "Edit"), ("↑↓", "History")]
-  }
-
-  /// The cursor for a click `column` columns into a field showing the characters of display
-  /// `widths` from `start`: on the character drawn there, either half of a wide one, or after
-  /// the text when the click is past its end.
-  static func cursor(atColumn column: Int, widths: [Int], start: Int) -> Int {
-    var left = 0
-    for index in start..<widths.count {
-      left += widths[index]
-      if column < left { return index }
-    }
-    return widths.count
-  }
-
-  /// The first character to show, by the characters' display `widths`, so that the cell under
-  /// the cursor is in view.
-  ///
-  /// The text scrolls only when the cursor would leave the field, so moving back does not jump
-  /// the view; and when the text from `previous` on leaves room at the end (after deleting),
-  /// earlier text comes back into that room.
-  static func scrollStart(widths: [Int], cursor: Int, width: Int, previous: Int) -> Int {
-    let cursorWidth = cursor < widths.count ? max(1, widths[cursor]) : 1
-    var start = min(max(0, previous), cursor)
-    var used = widths[start..<cursor].reduce(0, +)
-    while start < cursor, used + cursorWidth > width {
-      used -= widths[start]
-      start += 1
-    }
-    // The column after the text, where the cursor goes at the end, always counts: were it only
-    // counted with the cursor there, stepping back from the end would scroll the text.
-    var total = widths[start...].reduce(0, +) + 1
-    while start > 0, total + widths[start - 1] <= width {
-      start -= 1
-      total += widths[start]
-    }
-    return start
   }
 }
 
