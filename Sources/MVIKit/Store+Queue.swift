@@ -3,16 +3,16 @@ extension Store {
   @usableFromInline
   func sendObserved(_ intent: M.Intent) -> StoreTask {
     guard model != nil else { return StoreTask(nil) }
-    if isReducing || travel != nil {
-      let cascade = Cascade()
-      if travel != nil {
-        hold(intent, cascade: cascade, origin: .view)
-      } else {
-        queue.append(intent, cascade: cascade, origin: .view)
-      }
-      return StoreTask(cascade)
+    guard isReducing || travel != nil else {
+      return StoreTask(reduceAndDrain(intent, origin: .view, into: nil))
     }
-    return StoreTask(reduceAndDrain(intent, origin: .view, into: nil))
+    let cascade = Cascade()
+    if travel != nil {
+      hold(intent, cascade: cascade, origin: .view)
+    } else {
+      queue.append(intent, cascade: cascade, origin: .view)
+    }
+    return StoreTask(cascade)
   }
 
   /// Reduces `intent` for an effect that sent it, adding the work it causes to `cascade`.

@@ -169,7 +169,7 @@ public final class TerminalApp {
       session.size = screen
       return
     }
-    let rows = max(1, min(height, screen.height))
+    let rows = Self.inlineRows(height, screen: screen)
     // Line feeds scroll the screen up when the cursor is too near the bottom; the cursor then
     // goes back up to the first reserved line, which is where the frame starts.
     var reserve = [UInt8](repeating: 0x0A, count: rows - 1)
@@ -182,6 +182,11 @@ public final class TerminalApp {
     let row = CursorPositionReport.row(in: answer) ?? (screen.height - rows)
     renderer.viewportTop = min(max(0, row), screen.height - rows)
     session.size = Size(width: screen.width, height: rows)
+  }
+
+  /// An inline frame's height: as asked, but never taller than the terminal.
+  private static func inlineRows(_ height: Int, screen: Size) -> Int {
+    max(1, min(height, screen.height))
   }
 
   /// Inline, leaves the last frame on screen and puts the cursor on the line below it, where
@@ -241,7 +246,7 @@ public final class TerminalApp {
   private func resize() {
     let screen = backend.size() ?? session.size
     if case .inline(let height) = viewport, let top = renderer.viewportTop {
-      let rows = max(1, min(height, screen.height))
+      let rows = Self.inlineRows(height, screen: screen)
       renderer.viewportTop = max(0, min(top, screen.height - rows))
       session.size = Size(width: screen.width, height: rows)
     } else {

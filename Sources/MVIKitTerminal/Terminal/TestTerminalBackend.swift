@@ -128,9 +128,7 @@ public final class TestTerminalBackend: TerminalBackend {
     guard !failsToDraw else { return false }
     frames.append(frame)
     output += bytes
-    let waiters = frameWaiters
-    frameWaiters.removeAll()
-    for waiter in waiters { waiter.resume(returning: frame) }
+    resumeWaiters(with: frame)
     return true
   }
 
@@ -162,8 +160,12 @@ public final class TestTerminalBackend: TerminalBackend {
   public func stopInput() {
     deliver = nil
     isReading = false
+    resumeWaiters(with: screen ?? Grid(size: currentSize))
+  }
+
+  private func resumeWaiters(with frame: Grid) {
     let waiters = frameWaiters
     frameWaiters.removeAll()
-    for waiter in waiters { waiter.resume(returning: screen ?? Grid(size: currentSize)) }
+    for waiter in waiters { waiter.resume(returning: frame) }
   }
 }
