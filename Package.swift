@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "MVIKit", targets: ["MVIKit"]),
     .library(name: "MVIKitTesting", targets: ["MVIKitTesting"]),
     .library(name: "MVIKitTerminal", targets: ["MVIKitTerminal"]),
+    .library(name: "MVIKitRecording", targets: ["MVIKitRecording"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -16,9 +17,12 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
   ],
   targets: [
+    // The core depends on nothing but the toolchain.
+    .target(name: "MVIKit"),
+    // Debugging aids: recording, replay, time travel, flow logging.
     .target(
-      name: "MVIKit",
-      dependencies: [.product(name: "Logging", package: "swift-log")]
+      name: "MVIKitRecording",
+      dependencies: ["MVIKit", .product(name: "Logging", package: "swift-log")]
     ),
     .target(
       name: "MVIKitTesting",
@@ -31,7 +35,7 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
-    .target(name: "MVIKitTerminal", dependencies: ["MVIKit"]),
+    .target(name: "MVIKitTerminal", dependencies: ["MVIKit", "MVIKitRecording"]),
     // The README's counter, shared by the demo and the tests; not a product.
     .target(name: "CounterExample", dependencies: ["MVIKit"]),
     .executableTarget(
@@ -41,19 +45,20 @@ let package = Package(
       dependencies: [
         "MVIKit", "MVIKitTesting", "CounterExample",
         .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "Logging", package: "swift-log"),
       ]
     ),
-    // Proves that deprecated spellings keep compiling; their warnings are the point, so off.
     .testTarget(
-      name: "MVIKitLegacyTests",
-      dependencies: ["MVIKit", "CounterExample"],
-      swiftSettings: [.unsafeFlags(["-suppress-warnings"])]
+      name: "MVIKitRecordingTests",
+      dependencies: [
+        "MVIKitRecording", "MVIKitTesting", "CounterExample",
+        .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     .testTarget(
       name: "MVIKitTerminalTests",
       dependencies: [
-        "MVIKitTerminal", "MVIKitTesting", .product(name: "Clocks", package: "swift-clocks"),
+        "MVIKitTerminal", "MVIKitRecording", "MVIKitTesting",
+        .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
   ]

@@ -86,8 +86,13 @@ public final class Store<M: Model> {
     didSet { updateNeedsSlowSend() }
   }
 
-  /// Creates a store that runs `model`, starting from `initialState`.
-  public init(initialState: M.State, model: M) {
+  /// Creates a root store that runs `model`, starting from `initialState`.
+  ///
+  /// - Parameter attachments: Debugging aids that see the store's whole flow from its first
+  ///   state, such as MVIKitRecording's `Recorder` and `StateHistory`.
+  public init(
+    initialState: M.State, model: M, attaching attachments: [any StoreAttachment<M>] = []
+  ) {
     self._state = initialState
     self.model = model
     self.scopedSend = nil
@@ -95,6 +100,7 @@ public final class Store<M: Model> {
     self.needsSlowSend = false
     self.registry = runner.registry
     connectRunner()
+    for attachment in attachments { attachment.attach(to: RootStoreHandle(self)) }
   }
 
   init(

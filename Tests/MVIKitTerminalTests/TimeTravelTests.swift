@@ -1,12 +1,13 @@
 import MVIKit
+import MVIKitRecording
 import MVIKitTerminal
 import Testing
 
 @MainActor
 @Suite struct TimeTravelTests {
   private func counterTerminal() -> (HeadlessTerminal, Store<Counter>, StateHistory<Counter>) {
-    let store = Store(initialState: Counter.State(), model: Counter())
-    let history = StateHistory(store: store)
+    let history = StateHistory<Counter>()
+    let store = Store(initialState: Counter.State(), model: Counter(), attaching: [history])
     let terminal = HeadlessTerminal(
       store: store, size: Size(width: 60, height: 8), timeTravel: history
     ) {

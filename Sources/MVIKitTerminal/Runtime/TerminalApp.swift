@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitRecording
 import Observation
 
 #if canImport(Darwin)

@@ -1,5 +1,6 @@
 import Foundation
 import MVIKit
+import MVIKitRecording
 import Testing
 
 @MainActor
@@ -7,8 +8,8 @@ import Testing
   /// Records a session with view intents, an effect's intent, side effects, an optional
   /// member set and cleared, and an array that grows and shrinks.
   private func recordSession(to url: URL) async throws -> Ledger.State {
-    let store = Store(initialState: Ledger.State(), model: Ledger())
-    let recorder = try store.record(to: url)
+    let recorder = try Recorder<Ledger>(to: url)
+    let store = Store(initialState: Ledger.State(), model: Ledger(), attaching: [recorder])
     store.send(.added(Ledger.Entry(title: "rent", amount: 900)))
     store.send(.added(Ledger.Entry(title: "tea", amount: 4)))
     store.send(.noted("march"))
@@ -35,42 +36,48 @@ import Testing
     #expect(recording.steps[3].sideEffects == [.toast("Removed tea")])
     #expect(recording.steps[6].sideEffects == [.toast("Unlocked")])
 
-    let replayed = Store(initialState: recording.initialState, model: Ledger())
-    try recording.replay(into: replayed)
+    let replayed = try #require(recording.replay(with: Ledger()).last).state
     // The PIN was recorded redacted, so the replay holds the placeholder; all else is equal.
     var expected = final
     expected.pin = Secret(String.redactedPlaceholder)
-    #expect(replayed.state == expected)
+    #expect(replayed == expected)
     #expect(replayed.entries == [Ledger.Entry(title: "rent", amount: 900)])
   }
 
-  @Test func replayRunsNoEffects() async throws {
-    let url = temporaryFile("effects.jsonl")
+  @Test func replayedHistoryStepsThroughEveryRecordedState() async throws {
+    let url = temporaryFile("long.jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
-    _ = try await recordSession(to: url)
-    let recording = try Recording<Ledger>(contentsOf: url)
-    let store = Store(initialState: recording.initialState, model: Ledger())
-    var reduced: [Ledger.Intent] = []
-    store.flowObserver = { if case .intent(let intent) = $0 { reduced.append(intent) } }
-    try recording.replay(into: store)
-    for _ in 0..<20 { await Task.yield() }
-    // Had the effect of unlockTapped run, unlockChecked would be reduced twice.
-    #expect(reduced == recording.steps.map(\.intent))
+    let recorder = try Recorder<Tick>(to: url)
+    let store = Store(initialState: Tick.State(), model: Tick(), attaching: [recorder])
+    for _ in 0..<2_175 { store.send(.increment) }
+    recorder.stop()
+
+    let entries = try Recording<Tick>(contentsOf: url).replay(with: Tick())
+    // More steps than a history keeps by default: a replay keeps all of them.
+    let history = StateHistory(entries: entries)
+    let replayed = Store(
+      initialState: entries[entries.count - 1].state, model: Tick(), attaching: [history])
+    #expect(history.count == 2_176)
+    history.show(0)
+    #expect(replayed.count == 0)
+    history.returnToLive()
+    replayed.send(.increment)
+    #expect(history.count == 2_177)
+    #expect(replayed.count == 2_176)
   }
 
   @Test func escapedTextAndExtremeNumbersReplayExactly() async throws {
     let url = temporaryFile("escapes.jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
-    let store = Store(initialState: Ledger.State(), model: Ledger())
-    try store.record(to: url)
+    let recorder = try Recorder<Ledger>(to: url)
+    let store = Store(initialState: Ledger.State(), model: Ledger(), attaching: [recorder])
     let note = "say \"hi\"\n\t🚀 \u{1} \\ / é 👩‍👩‍👧 \u{10FFFF}"
     store.send(.noted(note))
     store.send(.added(Ledger.Entry(title: "ü", amount: Int.min + 1)))
     store.send(.added(Ledger.Entry(title: "", amount: Int.max)))
     let recording = try Recording<Ledger>(contentsOf: url)
     #expect(recording.steps.map(\.intent).first == .noted(note))
-    let replayed = Store(initialState: recording.initialState, model: Ledger())
-    try recording.replay(into: replayed)
+    let replayed = try #require(recording.replay(with: Ledger()).last).state
     #expect(replayed.note == note)
     #expect(replayed.entries.map(\.amount) == [Int.min + 1, Int.max])
   }
@@ -95,7 +102,7 @@ import Testing
     let recording = try Recording<Ledger>(contentsOf: url)
     #expect(recording.skippedTornLine)
     #expect(recording.steps.count == 8)
-    try recording.replay(into: Store(initialState: recording.initialState, model: Ledger()))
+    #expect(try recording.replay(with: Ledger()).count == 9)
   }
 
   @Test func corruptLineBeforeTheEndIsAnError() async throws {
@@ -137,9 +144,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: url) }
     _ = try await recordSession(to: url)
     let recording = try Recording<Ledger>(contentsOf: url)
-    let store = Store(initialState: recording.initialState, model: Ledger(weight: 2))
     #expect {
-      try recording.replay(into: store)
+      try recording.replay(with: Ledger(weight: 2))
     } throws: { error in
       guard let divergence = error as? ReplayDivergence else { return false }
       return divergence.step == 1 && divergence.origin == .view
@@ -149,19 +155,18 @@ import Testing
     }
   }
 
-  @Test func recordingAScopedStoreIsRefused() throws {
-    let store = Store(initialState: Books.State(), model: Books())
-    let ledger = store.scope(Books.ledger)
-    #expect(throws: RecordingError.scopedStore) {
-      try ledger.record(to: temporaryFile("scoped.jsonl"))
+  @Test func aFileThatCannotBeCreatedIsAClearError() {
+    let url = temporaryFile("no-such-folder/session.jsonl")
+    #expect(throws: RecordingError.file(path: url.path, reason: "could not be created")) {
+      try Recorder<Ledger>(to: url)
     }
   }
 
   @Test func stoppedRecorderWritesNothingMore() async throws {
     let url = temporaryFile("stop.jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
-    let store = Store(initialState: Ledger.State(), model: Ledger())
-    let recorder = try store.record(to: url)
+    let recorder = try Recorder<Ledger>(to: url)
+    let store = Store(initialState: Ledger.State(), model: Ledger(), attaching: [recorder])
     store.send(.noted("a"))
     recorder.stop()
     store.send(.noted("b"))

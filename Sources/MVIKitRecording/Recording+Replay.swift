@@ -1,25 +1,36 @@
+import MVIKit
 extension Recording {
-  /// Reduces every recorded intent in `store`, in order, and checks that each state it reaches
-  /// is the recorded one.
+  /// Reduces every recorded intent with `model`, in order, from ``initialState``, and checks
+  /// that each state it reaches is the recorded one.
   ///
   /// Effects are not run: the intents they fed back during the recording are reduced as
-  /// recorded, in their place. The store's observers see each step, so a View (or a
-  /// ``StateHistory``) follows the replay. Start from a fresh store made with
-  /// ``initialState``.
+  /// recorded, in their place. The states come back in order, the initial one first, ready for
+  /// a ``StateHistory`` that steps through all of them:
   ///
-  /// States are compared as they encode, so a ``Secret`` (recorded redacted) never differs. A
-  /// reduce that branches on a secret's content sees its ``RedactedPlaceholder`` instead.
+  /// ```swift
+  /// let entries = try recording.replay(with: model)
+  /// let history = StateHistory(entries: entries)
+  /// let store = Store(initialState: entries[entries.count - 1].state, model: model,
+  ///                   attaching: [history])
+  /// ```
+  ///
+  /// States are compared as they encode, so a ``MVIKit/Secret`` (recorded redacted) never
+  /// differs. A reduce that branches on a secret's content sees its ``RedactedPlaceholder``
+  /// instead.
   ///
   /// - Throws: ``ReplayDivergence`` at the first state that differs from the recording, with
-  ///   what differs; ``RecordingError/scopedStore`` for a scoped store.
-  @MainActor
-  public func replay(into store: Store<M>) throws {
-    guard store.model != nil else { throw RecordingError.scopedStore }
-    try check(store.currentState, against: initialTree, step: 0)
+  ///   what differs.
+  public func replay(with model: M) throws -> [StateHistory<M>.Entry] {
+    var state = initialState
+    try check(state, against: initialTree, step: 0)
+    var entries = [StateHistory<M>.Entry(intent: nil, origin: nil, state: state)]
+    entries.reserveCapacity(steps.count + 1)
     for (index, step) in steps.enumerated() {
-      store.reduceWithoutEffects(step.intent, origin: step.origin)
-      try check(store.currentState, against: step.state, step: index + 1)
+      _ = model.reduce(&state, step.intent)
+      try check(state, against: step.state, step: index + 1)
+      entries.append(.init(intent: step.intent, origin: step.origin, state: state))
     }
+    return entries
   }
 
   private func check(_ state: M.State, against recorded: JSONValue, step: Int) throws {
@@ -47,18 +58,5 @@ extension JSONValue {
     case .object(let fields): fields.values.contains { $0.contains(text) }
     case .null, .bool, .int, .double: false
     }
-  }
-}
-
-extension Store {
-  /// Reduces `intent` as a send would, and drops the effect it returns.
-  func reduceWithoutEffects(_ intent: M.Intent, origin: IntentOrigin) {
-    isReducing = true
-    ObservationRuns.sendBegan()
-    defer {
-      isReducing = false
-      ObservationRuns.sendEnded()
-    }
-    _ = reduceObserved(intent, origin: origin)
   }
 }

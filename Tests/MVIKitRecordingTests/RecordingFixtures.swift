@@ -66,19 +66,3 @@ func temporaryFile(_ name: String) -> URL {
   FileManager.default.temporaryDirectory.appending(
     path: "mvikit-\(UUID().uuidString)-\(name)")
 }
-
-/// A parent of a ledger, whose scoped store must not record on its own.
-struct Books: Model {
-  struct State: Codable, Equatable, Sendable { var ledger = Ledger.State() }
-  enum Intent: Codable, Equatable, Sendable { case ledger(Ledger.Intent) }
-  enum SideEffect: Codable, Equatable, Sendable { case ledger(Ledger.SideEffect) }
-
-  static let ledger = ChildLink<Books, Ledger>(
-    state: \.ledger, intent: Intent.ledger, sideEffect: SideEffect.ledger)
-
-  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
-    switch intent {
-    case .ledger(let intent): Self.ledger.reduce(Ledger(), &state, intent)
-    }
-  }
-}

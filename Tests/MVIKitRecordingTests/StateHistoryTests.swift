@@ -1,11 +1,12 @@
 import MVIKit
+import MVIKitRecording
 import Testing
 
 @MainActor
 @Suite struct StateHistoryTests {
   @Test func stepsBackAndForwardThroughStatesThenReturnsToLive() {
-    let store = Store(initialState: Tick.State(), model: Tick())
-    let history = StateHistory(store: store)
+    let history = StateHistory<Tick>()
+    let store = Store(initialState: Tick.State(), model: Tick(), attaching: [history])
     store.send(.increment)
     store.send(.increment)
     store.send(.increment)
@@ -29,8 +30,8 @@ import Testing
   }
 
   @Test func intentsArrivingInThePastAreHeldThenReducedInOrder() async {
-    let store = Store(initialState: Ledger.State(), model: Ledger())
-    let history = StateHistory(store: store)
+    let history = StateHistory<Ledger>()
+    let store = Store(initialState: Ledger.State(), model: Ledger(), attaching: [history])
     store.send(.added(Ledger.Entry(title: "a", amount: 1)))
     store.send(.pinTyped(Secret("1234")))
     history.show(0)
@@ -50,8 +51,8 @@ import Testing
   }
 
   @Test func observersSeeThePastStates() {
-    let store = Store(initialState: Tick.State(), model: Tick())
-    let history = StateHistory(store: store)
+    let history = StateHistory<Tick>()
+    let store = Store(initialState: Tick.State(), model: Tick(), attaching: [history])
     store.send(.increment)
     var seen: [Int] = []
     let observation = store.observe { seen.append($0.count) }
@@ -62,8 +63,8 @@ import Testing
   }
 
   @Test func keepsAtMostItsLimit() {
-    let store = Store(initialState: Tick.State(), model: Tick())
-    let history = StateHistory(store: store, limit: 3)
+    let history = StateHistory<Tick>(limit: 3)
+    let store = Store(initialState: Tick.State(), model: Tick(), attaching: [history])
     for _ in 0..<10 { store.send(.increment) }
     #expect(history.entries.map(\.state.count) == [8, 9, 10])
   }

@@ -1,11 +1,12 @@
+import MVIKit
 import Foundation
 
-/// A session recorded by ``Store/record(to:)``, read back to be replayed.
+/// A session recorded by a ``Recorder``, read back to be replayed.
 ///
 /// ```swift
 /// let recording = try Recording<Counter>(contentsOf: URL(filePath: "session.jsonl"))
-/// let store = Store(initialState: recording.initialState, model: Counter(fact: { _ in "" }))
-/// try recording.replay(into: store)  // throws ReplayDivergence at the first state that differs
+/// let states = try recording.replay(with: Counter(fact: { _ in "" }))
+/// // throws ReplayDivergence at the first state that differs
 /// ```
 public struct Recording<M: Model>
 where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {

@@ -14,8 +14,6 @@ public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible 
   /// A recorded state change does not apply to the state before it: the file was edited or
   /// mixes two sessions.
   case changeDoesNotApply(String)
-  /// Only a root store records and replays: a scoped store's intents are its parent's.
-  case scopedStore
 
   /// The error as a sentence, with what to check.
   public var description: String {
@@ -27,7 +25,6 @@ public enum RecordingError: Error, Equatable, Sendable, CustomStringConvertible 
       "the recording is of \(recorded), not \(expected)"
     case .coding(let reason): reason
     case .changeDoesNotApply(let path): "a recorded change to \(path) does not apply"
-    case .scopedStore: "only a root store records and replays; use the store it was scoped from"
     }
   }
 }

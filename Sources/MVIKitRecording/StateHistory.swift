@@ -1,8 +1,11 @@
+import MVIKit
 /// The states a store went through, kept in memory so the View can step back and forward
 /// through them (time travel) and then return to the live state.
 ///
 /// ```swift
-/// let history = StateHistory(store: store)
+/// let history = StateHistory<Counter>()
+/// let store = Store(initialState: .init(), model: Counter(), attaching: [history])
+/// store.send(.increment)
 /// history.show(history.count - 2)  // the View renders the state before the last change
 /// history.returnToLive()           // and the live state again
 /// ```
@@ -10,7 +13,7 @@
 /// While a past state shows, intents that arrive (an effect finishing, a View's send) are held
 /// and reduced in order once the store is live again; nothing is lost. Needs no `Codable`.
 @MainActor
-public final class StateHistory<M: Model> {
+public final class StateHistory<M: Model>: StoreAttachment {
   /// One state the store reached.
   public struct Entry {
     /// The intent that led to it; nil for the state the history started from.
@@ -32,23 +35,36 @@ public final class StateHistory<M: Model> {
   public private(set) var position: Int?
   /// How many states are kept; older ones are dropped.
   public let limit: Int
-  private weak var store: Store<M>?
+  private var root: RootStoreHandle<M>?
   private var tap: FlowTap<M>?
   private var pending: (intent: M.Intent, origin: IntentOrigin)?
 
-  /// Starts keeping the states of `store` (a root store), up to `limit` of them.
-  public init(store: Store<M>, limit: Int = 1_000) {
-    self.store = store
+  /// A history that keeps up to `limit` states of the root store it is given to.
+  public init(limit: Int = 1_000) {
     self.limit = max(2, limit)
-    storage = [Entry(intent: nil, origin: nil, state: store.currentState)]
-    let tap = FlowTap<M> { [weak self] event in self?.receive(event) }
-    self.tap = tap
-    store.taps.append(tap)
+    storage = []
+  }
+
+  /// A history that starts with `entries` (a replayed recording's, say): it keeps all of them,
+  /// and up to `limit` states more before the oldest are dropped.
+  ///
+  /// The root store it is given to should start from the last entry's state.
+  public init(entries: [Entry], limit: Int = 1_000) {
+    self.limit = max(2, entries.count + limit)
+    storage = entries
+  }
+
+  /// Starts keeping the store's states. Called by the store.
+  public func attach(to root: RootStoreHandle<M>) {
+    guard tap == nil, let state = root.state else { return }
+    self.root = root
+    if storage.isEmpty { storage = [Entry(intent: nil, origin: nil, state: state)] }
+    tap = root.addTap { [weak self] event in self?.receive(event) }
   }
 
   isolated deinit {
-    if let tap { store?.taps.removeAll { $0 === tap } }
-    if position != nil { store?.resumeLive() }
+    if let tap { root?.removeTap(tap) }
+    if position != nil { root?.resumeLive() }
   }
 
   /// How many states are kept.
@@ -65,10 +81,10 @@ public final class StateHistory<M: Model> {
   /// Shows the state at `index` of ``entries`` (clamped); the last index is the state before
   /// the live one changes again, so it looks live but intents are still held.
   public func show(_ index: Int) {
-    guard let store else { return }
+    guard let root, count > 0 else { return }
     let index = min(max(index, 0), count - 1)
     position = index
-    store.showPast(entry(at: index).state)
+    root.showPast(entry(at: index).state)
   }
 
   /// Shows the state before the one shown; when live, the one before the live state.
@@ -86,7 +102,7 @@ public final class StateHistory<M: Model> {
   public func returnToLive() {
     guard position != nil else { return }
     position = nil
-    store?.resumeLive()
+    root?.resumeLive()
   }
 
   private func receive(_ event: FlowTapEvent<M>) {

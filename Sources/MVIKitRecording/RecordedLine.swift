@@ -1,3 +1,4 @@
+import MVIKit
 import Foundation
 
 /// One line of a recording file (JSON lines): the header with the initial state, then for each

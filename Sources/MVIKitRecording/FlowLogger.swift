@@ -1,3 +1,4 @@
+import MVIKit
 import Logging
 
 /// A ready ``Store/flowObserver`` that writes the flow to a swift-log `Logger`.

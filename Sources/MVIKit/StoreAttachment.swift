@@ -1,0 +1,62 @@
+/// A debugging aid that a root store carries from its first state, such as MVIKitRecording's
+/// `Recorder` and `StateHistory`.
+///
+/// Attachments are given to ``Store/init(initialState:model:attaching:)``, the initialiser of a
+/// root store. A scoped store has no such initialiser, so recording or time travel on one does
+/// not compile.
+@MainActor
+public protocol StoreAttachment<M>: AnyObject {
+  /// The model of the store this attaches to.
+  associatedtype M: Model
+  /// Called once by the root store's initialiser, before the store reduces any intent.
+  func attach(to root: RootStoreHandle<M>)
+}
+
+/// What an attachment reaches of the root store it is attached to. Only a root store's
+/// initialiser makes one; its hooks are for the attachments of this package.
+@MainActor
+public struct RootStoreHandle<M: Model> {
+  weak var store: Store<M>?
+
+  init(_ store: Store<M>) {
+    self.store = store
+  }
+
+  /// The store's live state, or nil once the store is gone.
+  public var state: M.State? { store?.travel?.live ?? store?._state }
+
+  /// Calls `receive` with each step of the store's flow until ``removeTap(_:)``.
+  package func addTap(_ receive: @escaping @MainActor (FlowTapEvent<M>) -> Void) -> FlowTap<M> {
+    let tap = FlowTap(receive)
+    store?.taps.append(tap)
+    return tap
+  }
+
+  package func removeTap(_ tap: FlowTap<M>) {
+    store?.taps.removeAll { $0 === tap }
+  }
+
+  /// Shows `state` to the View while the live state waits; see ``resumeLive()``.
+  package func showPast(_ state: M.State) { store?.showPast(state) }
+
+  /// Shows the live state again and reduces the intents held meanwhile.
+  package func resumeLive() { store?.resumeLive() }
+}
+
+/// What a tap sees of a root store's flow: like ``FlowEvent``, with each intent's origin, and
+/// without the errors and warnings.
+package enum FlowTapEvent<M: Model> {
+  case intent(M.Intent, IntentOrigin)
+  case stateChanged(from: M.State, to: M.State)
+  case sideEffect(M.SideEffect)
+}
+
+/// One listener on a store's flow; the store holds it until it is removed.
+@MainActor
+package final class FlowTap<M: Model> {
+  let receive: @MainActor (FlowTapEvent<M>) -> Void
+
+  init(_ receive: @escaping @MainActor (FlowTapEvent<M>) -> Void) {
+    self.receive = receive
+  }
+}
