@@ -51,6 +51,7 @@ let package = Package(
       dependencies: [
         "ExampleHTTP",
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -59,6 +60,7 @@ let package = Package(
       dependencies: [
         "ExampleHTTP",
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -67,6 +69,7 @@ let package = Package(
       dependencies: [
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -75,6 +78,7 @@ let package = Package(
       dependencies: [
         "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -83,6 +87,7 @@ let package = Package(
       dependencies: [
         "ShowcaseKit", "DemoServer",
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -96,6 +101,7 @@ let package = Package(
       dependencies: [
         "CPocketSphinx", "ExampleHTTP",
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -110,6 +116,7 @@ let package = Package(
       dependencies: [
         "CPNG", "CTurboJPEG", "CWebP", "CGIF", "ExampleHTTP",
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -120,6 +127,7 @@ let package = Package(
       dependencies: [
         "ShowcaseKit", "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
         "ExampleTestSupport", .product(name: "MVIKitTerminal", package: root),
+        .product(name: "MVIKitRecording", package: root),
       ]
     ),
     .testTarget(
@@ -130,6 +138,7 @@ let package = Package(
       name: "LoginTests",
       dependencies: [
         "Login", "DemoServer", .product(name: "MVIKitTesting", package: root),
+        .product(name: "MVIKitRecording", package: root),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

@@ -1,4 +1,4 @@
-/// Where an intent a store reduced came from, as a ``Recording`` marks it.
+/// Where an intent a store reduced came from, as MVIKitRecording marks it in a recording.
 public enum IntentOrigin: String, Codable, Sendable, Hashable {
   /// Sent by the View (or anything else outside the store) through ``Store/send(_:)``.
   case view

@@ -1,7 +1,7 @@
 /// A value that must never be printed: passwords, tokens, keys.
 ///
 /// Wrap a field of your state or intent in `Secret` and it shows as `Secret(••••)` in
-/// `print`, string interpolation, `dump`, logs made by ``FlowLogger`` and test failure diffs,
+/// `print`, string interpolation, `dump`, logs made by MVIKitRecording's `FlowLogger` and test failure diffs,
 /// while equality and hashing still use the value.
 ///
 /// ```swift

@@ -10,7 +10,7 @@ extension Store {
     if travel != nil {
       hold(intent, cascade: cascade, origin: .view)
     } else {
-      queue.append(intent, cascade: cascade, origin: .view)
+      deferred.append(intent, cascade: cascade, origin: .view)
     }
     return StoreTask(cascade)
   }
@@ -36,8 +36,9 @@ extension Store {
     return drain(after: reduceStep(intent, origin: origin), into: cascade)
   }
 
-  /// Runs `effect`, then every intent queued meanwhile, in order; a loop, so a chain of any
-  /// length runs at constant stack depth.
+  /// Runs `effect`, then every intent queued meanwhile: fed-back intents first, in order, then
+  /// each deferred send with its own feedback. A loop, so a chain of any length runs at
+  /// constant stack depth.
   @inlinable
   func drain(after effect: Effect<M.Intent, M.SideEffect>, into cascade: Cascade?) -> Cascade? {
     if !isReducing {
@@ -50,7 +51,7 @@ extension Store {
     }
     var root = cascade
     run(effect, owner: nil, root: &root)
-    while let (intent, owner, origin) = queue.popFirst() {
+    while let (intent, owner, origin) = queue.popFirst() ?? deferred.popFirst() {
       run(reduceStep(intent, origin: origin), owner: owner, root: &root)
     }
     return root

@@ -1,6 +1,6 @@
 /// Showing a past state: the View renders it while the live state waits, and every intent
 /// that arrives meanwhile (an effect finishing, a key) is held, not lost, until the store is
-/// live again. Driven by ``StateHistory``.
+/// live again. Driven by MVIKitRecording's `StateHistory`.
 extension Store {
   /// Shows `state` to the View; the live state is kept to return to.
   func showPast(_ state: M.State) {

@@ -46,8 +46,11 @@ public final class Store<M: Model> {
   @usableFromInline var needsSlowSend: Bool
 
   let runner = EffectRunner<M.Intent, M.SideEffect>()
-  /// Intents waiting while another one is being reduced; see ``send(_:)``.
+  /// Intents that the intent being reduced fed back; see ``send(_:)``.
   @usableFromInline var queue = IntentQueue<M.Intent>()
+  /// Intents sent from outside while the store reduces (by an observer, say): each waits until
+  /// the intents before it have done all their synchronous work.
+  @usableFromInline var deferred = IntentQueue<M.Intent>()
   /// True from the first reduce of a send until its queue is empty.
   @usableFromInline var isReducing = false
   package let registry: TaskRegistry
@@ -62,7 +65,7 @@ public final class Store<M: Model> {
 
   /// Sees every intent, state change, side effect and unhandled effect error, in order.
   ///
-  /// Use it for logging (see ``FlowLogger``), recording, or analytics. It runs on the main
+  /// Use it for logging (see MVIKitRecording's `FlowLogger`), recording, or analytics. It runs on the main
   /// actor inside ``send(_:)``, so keep it quick. Setting it makes each send keep a copy of the
   /// previous state for ``FlowEvent/stateChanged(from:to:)``.
   ///
@@ -80,7 +83,7 @@ public final class Store<M: Model> {
   var taps: [FlowTap<M>] = [] {
     didSet { updateNeedsSlowSend() }
   }
-  /// Set while a ``StateHistory`` shows a past state: the live state and the intents that
+  /// Set while a `StateHistory` shows a past state: the live state and the intents that
   /// arrived meanwhile, reduced once the store is live again.
   var travel: Travel<M>? {
     didSet { updateNeedsSlowSend() }
@@ -165,8 +168,8 @@ public final class Store<M: Model> {
   /// ``Effect/concatenate(_:)-(Effect<Intent,SideEffect>...)``) are reduced too, first in, first
   /// out, before `send` returns; only ``Effect/run(priority:_:catch:)`` work is asynchronous.
   /// A send made while the store is reducing (from an observer, the ``flowObserver`` or
-  /// anything else that runs inside a send) is queued and reduced after the current intent and
-  /// the intents queued before it, never inside it.
+  /// anything else that runs inside a send) is queued and reduced once the current intent and
+  /// every intent it feeds back synchronously are reduced, never inside them.
   ///
   /// When the effect is ``Effect/none`` this allocates nothing and starts no task. From
   /// another isolation domain, call it with `await store.send(intent)`.

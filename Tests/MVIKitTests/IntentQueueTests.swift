@@ -73,7 +73,7 @@ import Testing
     #expect(store.log == ["inner", "outer", "inner"])
   }
 
-  @Test func aSendFromAnObservationOnChangeIsReducedAfterTheCurrentIntent() {
+  @Test func anObserversSendWaitsForTheSynchronousFeedbackOfTheCurrentIntent() {
     let store = Store(initialState: Relay.State(), model: Relay())
     let logSeenByObserver = Locked<[String]?>(nil)
     withObservationTracking {
@@ -89,8 +89,8 @@ import Testing
     }
     store.send(.tap)
     #expect(logSeenByObserver.withLock { $0 } == ["tap"])
-    // Queued when the observer ran: after tap, before what tap's effect fed back.
-    #expect(store.log == ["tap", "from observer", "next1", "end", "next2"])
+    // tap finishes its synchronous work (what its effect fed back) before the observer's send.
+    #expect(store.log == ["tap", "next1", "end", "next2", "from observer"])
   }
 
   @Test func aQueuedSendStillReturnsAHandleOnItsOwnWork() async {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MVIKit
+import MVIKitRecording
 
 /// What recording, time travel and readable logs cost a send.
 @MainActor
@@ -27,10 +28,11 @@ enum RecordingCases {
       }
     }
     try? handle.close()
-    let store = Store(initialState: Sheet.State(), model: Sheet())
-    guard let recorder = try? store.record(to: folder.appendingPathComponent("store.jsonl")) else {
+    guard let recorder = try? Recorder<Sheet>(to: folder.appendingPathComponent("store.jsonl"))
+    else {
       return failed("12a. recorded send", "the recording could not be started")
     }
+    let store = Store(initialState: Sheet.State(), model: Sheet(), attaching: [recorder])
     let mvikit = measure(n, repeats: 3) { n in
       for index in 0..<n { store.send(.set(index % 100, index)) }
     }
@@ -48,8 +50,8 @@ enum RecordingCases {
     let floor = measure(n) { n in
       for index in 0..<n { plain.send(.set(index % 100, index)) }
     }
-    let store = Store(initialState: Sheet.State(), model: Sheet())
-    let history = StateHistory(store: store)
+    let history = StateHistory<Sheet>()
+    let store = Store(initialState: Sheet.State(), model: Sheet(), attaching: [history])
     let mvikit = measure(n) { n in
       for index in 0..<n { store.send(.set(index % 100, index)) }
     }

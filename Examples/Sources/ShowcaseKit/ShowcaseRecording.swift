@@ -1,5 +1,6 @@
 import Foundation
 import MVIKit
+import MVIKitRecording
 
 /// The showcase's `--record DIR` and `--replay FILE`.
 @MainActor
@@ -9,16 +10,8 @@ enum ShowcaseRecording {
     try Recording(contentsOf: URL(fileURLWithPath: path))
   }
 
-  /// Replays `recording` into the showcase's store, then shows its last state in time travel.
-  static func replay(_ recording: Recording<ShowcaseModel>, into showcase: ShowcaseRoot) throws {
-    try recording.replay(into: showcase.store)
-    showcase.history.show(showcase.history.count - 1)
-  }
-
-  /// Starts recording the showcase's store to a new file in `folder`, made if missing.
-  static func start(in folder: String, store: Store<ShowcaseModel>) throws -> Recorder<
-    ShowcaseModel
-  > {
+  /// A recorder writing to a new file in `folder`, made if missing.
+  static func recorder(in folder: String) throws -> Recorder<ShowcaseModel> {
     let directory = URL(fileURLWithPath: folder, isDirectory: true)
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -29,6 +22,6 @@ enum ShowcaseRecording {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateFormat = "yyyyMMdd-HHmmss"
     let name = "showcase-\(formatter.string(from: Date())).jsonl"
-    return try store.record(to: directory.appendingPathComponent(name))
+    return try Recorder(to: directory.appendingPathComponent(name))
   }
 }

@@ -1,5 +1,6 @@
 import Login
 import MVIKit
+import MVIKitRecording
 import MVIKitTerminal
 import Poster
 import Todos
@@ -20,12 +21,51 @@ public final class ShowcaseRoot {
   public let history: StateHistory<ShowcaseModel>
   private let usersRouter: UsersRouter
 
-  /// The showcase with its apps talking to `backends`, starting from `initialState` (the home
-  /// screen, or a recording's first state).
+  /// The showcase with its apps talking to `backends`, from the home screen; `recorder`, when
+  /// given, records the session from its first state.
   ///
-  /// The todo database is opened here; when it cannot be, the Todos screen says why.
-  public init(backends: ShowcaseBackends, initialState: ShowcaseModel.State = .init()) {
+  /// The Todos model opens the todo database; when it cannot, the Todos screen says why.
+  public convenience init(backends: ShowcaseBackends, recorder: Recorder<ShowcaseModel>? = nil) {
+    self.init(
+      backends: backends, model: Self.model(backends), history: StateHistory(),
+      initialState: ShowcaseModel.State(), recorder: recorder)
+  }
+
+  /// The showcase after every step of `recording`, replayed without effects, with time travel
+  /// showing its last state and able to step back through all of them.
+  ///
+  /// - Throws: `ReplayDivergence` at the first step whose state differs from the recording.
+  public convenience init(
+    backends: ShowcaseBackends, replaying recording: Recording<ShowcaseModel>,
+    recorder: Recorder<ShowcaseModel>? = nil
+  ) throws {
+    let model = Self.model(backends)
+    let entries = try recording.replay(with: model)
+    let history = StateHistory(entries: entries)
+    self.init(
+      backends: backends, model: model, history: history,
+      initialState: entries[entries.count - 1].state, recorder: recorder)
+    history.show(history.count - 1)
+  }
+
+  private init(
+    backends: ShowcaseBackends, model: ShowcaseModel, history: StateHistory<ShowcaseModel>,
+    initialState: ShowcaseModel.State, recorder: Recorder<ShowcaseModel>?
+  ) {
     self.backends = backends
+    self.history = history
+    let attachments: [any StoreAttachment<ShowcaseModel>] = [history] + (recorder.map { [$0] } ?? [])
+    let store = Store(initialState: initialState, model: model, attaching: attachments)
+    self.store = store
+    usersRouter = UsersRouter(show: { [weak store] screen in
+      switch screen {
+      case .detail(let user): store?.send(.path(.push(.userDetail(user))))
+      }
+    })
+  }
+
+  /// The showcase's model, every app talking to `backends`.
+  private static func model(_ backends: ShowcaseBackends) -> ShowcaseModel {
     let screen = AppScreen(
       transcribe: TranscribeModel(
         recognizer: backends.recognizer, startFolder: backends.audioFolder),
@@ -34,14 +74,7 @@ public final class ShowcaseRoot {
         interactor: UsersInteractor(client: UsersClient(usersURL: backends.usersURL))),
       login: LoginModel(client: LoginClient(loginURL: backends.loginURL)),
       todos: TodosModel(opening: { try TodoRepository(url: backends.todosURL) }))
-    let store = Store(initialState: initialState, model: ShowcaseModel(screen: screen))
-    self.store = store
-    history = StateHistory(store: store)
-    usersRouter = UsersRouter(show: { [weak store] screen in
-      switch screen {
-      case .detail(let user): store?.send(.path(.push(.userDetail(user))))
-      }
-    })
+    return ShowcaseModel(screen: screen)
   }
 
   /// The root view.

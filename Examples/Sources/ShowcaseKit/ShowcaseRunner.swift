@@ -1,6 +1,7 @@
 import DemoServer
 import Foundation
 import MVIKit
+import MVIKitRecording
 import MVIKitTerminal
 import Transcribe
 
@@ -30,11 +31,11 @@ public struct ShowcaseRunner {
     let showcase: ShowcaseRoot
     do {
       recording = try options.replayFile.map(ShowcaseRecording.load)
-      showcase = ShowcaseRoot(
-        backends: backends, initialState: recording?.initialState ?? ShowcaseModel.State())
-      if let recording { try ShowcaseRecording.replay(recording, into: showcase) }
-      recorder = try options.recordFolder.map {
-        try ShowcaseRecording.start(in: $0, store: showcase.store)
+      recorder = try options.recordFolder.map(ShowcaseRecording.recorder)
+      if let recording {
+        showcase = try ShowcaseRoot(backends: backends, replaying: recording, recorder: recorder)
+      } else {
+        showcase = ShowcaseRoot(backends: backends, recorder: recorder)
       }
     } catch {
       await stop(server, backends.whisperEngine)

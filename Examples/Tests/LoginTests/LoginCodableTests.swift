@@ -1,6 +1,7 @@
 import Foundation
 import Login
 import MVIKit
+import MVIKitRecording
 import Testing
 
 /// The login screen's state, intents and side effects survive a JSON round trip, as a

@@ -2,6 +2,7 @@ import DemoServer
 import Foundation
 import Logging
 import MVIKit
+import MVIKitRecording
 import Testing
 
 @testable import Login

@@ -1,6 +1,7 @@
 import Foundation
 import Login
 import MVIKit
+import MVIKitRecording
 import Poster
 import ShowcaseKit
 import Testing

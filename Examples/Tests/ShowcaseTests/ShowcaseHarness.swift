@@ -1,6 +1,7 @@
 import DemoServer
 import Foundation
 import MVIKit
+import MVIKitRecording
 import MVIKitTerminal
 import ShowcaseKit
 import Transcribe
@@ -11,19 +12,26 @@ final class ShowcaseHarness {
   let showcase: ShowcaseRoot
   let terminal: HeadlessTerminal
 
+  /// A fresh showcase; `recorder`, when given, records it from its first state.
   init(
     serverURL: URL, todosPath: String, audioFolder: String? = nil,
     speechEngine: RecognizerOptions.Engine = .whisper,
-    initialState: ShowcaseModel.State = ShowcaseModel.State()
+    recorder: Recorder<ShowcaseModel>? = nil
   ) {
-    var options = ShowcaseOptions()
-    options.todosPath = todosPath
-    options.audioFolder = audioFolder
-    options.recognizer.engine = speechEngine
-    let backends = ShowcaseBackends(
-      options: options, serverURL: serverURL,
-      demoHint: "Demo account: \(DemoAccount.email) / \(DemoAccount.password)")
-    let showcase = ShowcaseRoot(backends: backends, initialState: initialState)
+    let backends = Self.backends(serverURL, todosPath, audioFolder, speechEngine)
+    self.init(ShowcaseRoot(backends: backends, recorder: recorder))
+  }
+
+  /// A showcase after every step of `recording`, as `--replay` opens it.
+  init(
+    serverURL: URL, todosPath: String, speechEngine: RecognizerOptions.Engine = .whisper,
+    replaying recording: Recording<ShowcaseModel>
+  ) throws {
+    let backends = Self.backends(serverURL, todosPath, nil, speechEngine)
+    self.init(try ShowcaseRoot(backends: backends, replaying: recording))
+  }
+
+  private init(_ showcase: ShowcaseRoot) {
     self.showcase = showcase
     terminal = HeadlessTerminal(
       store: showcase.store, size: Size(width: 110, height: 30), quitKeys: ["q"],
@@ -31,6 +39,19 @@ final class ShowcaseHarness {
     ) {
       showcase.view
     }
+  }
+
+  private static func backends(
+    _ serverURL: URL, _ todosPath: String, _ audioFolder: String?,
+    _ speechEngine: RecognizerOptions.Engine
+  ) -> ShowcaseBackends {
+    var options = ShowcaseOptions()
+    options.todosPath = todosPath
+    options.audioFolder = audioFolder
+    options.recognizer.engine = speechEngine
+    return ShowcaseBackends(
+      options: options, serverURL: serverURL,
+      demoHint: "Demo account: \(DemoAccount.email) / \(DemoAccount.password)")
   }
 
   /// The store of the top screen's app, scoped as the screen's view scopes it.

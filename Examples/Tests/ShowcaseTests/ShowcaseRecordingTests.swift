@@ -1,6 +1,7 @@
 import DemoServer
 import Foundation
 import MVIKit
+import MVIKitRecording
 import MVIKitTerminal
 import ShowcaseKit
 import Testing
@@ -24,9 +25,10 @@ import Testing
   ) async throws -> String {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
+    let recorder = try Recorder<ShowcaseModel>(to: folder.appendingPathComponent("s.jsonl"))
     let live = ShowcaseHarness(
-      serverURL: server.baseURL, todosPath: todosPath, speechEngine: .pocketsphinx)
-    let recorder = try live.showcase.store.record(to: folder.appendingPathComponent("s.jsonl"))
+      serverURL: server.baseURL, todosPath: todosPath, speechEngine: .pocketsphinx,
+      recorder: recorder)
     try await walk(live)
     recorder.stop()
     #expect(recorder.failure == nil)
@@ -35,10 +37,12 @@ import Testing
     let recording = try Recording<ShowcaseModel>(contentsOf: recorder.url)
     #expect(recording.steps.count == recorder.stepCount)
     #expect(recording.steps.contains { $0.origin == .effect })
-    let replayed = ShowcaseHarness(
+    let replayed = try ShowcaseHarness(
       serverURL: server.baseURL, todosPath: todosPath, speechEngine: .pocketsphinx,
-      initialState: recording.initialState)
-    try recording.replay(into: replayed.showcase.store)
+      replaying: recording)
+    // Every step is in the time-travel history, the last one showing.
+    #expect(replayed.showcase.history.count == recording.steps.count + 1)
+    replayed.showcase.history.returnToLive()
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     #expect(

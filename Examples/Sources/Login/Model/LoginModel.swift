@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitRecording
 
 /// The login screen's logic: two fields, validation, and the login request.
 ///
