@@ -116,6 +116,9 @@ extension Store {
         if member.changed(in: _state) { ObservationRuns.memberChanged(member) }
       }
     }
+    if optionalChildren > 0 {
+      for (key, child) in children where child.isGone?() == true { removeChild(key) }
+    }
     if observedChildren > 0 {
       for child in children.values where child.isObserved() { child.refresh(intent) }
     }

@@ -2,7 +2,8 @@ extension Store {
   /// The store of the row with `id`, while the row is in the list; nil otherwise.
   ///
   /// Row stores are cached per id and freed with this store; a removed row's store keeps its
-  /// last state and drops what it is sent, with a report.
+  /// last state read through it and drops what it is sent, with a report; a row added back
+  /// with the same id gets a new store.
   @inlinable
   public func scope<Row: Model>(_ link: RowsLink<M, Row>, id: Row.State.ID) -> Store<Row>? {
     let up = sendUp

@@ -48,9 +48,10 @@ extension Store {
 
   /// The store of an optional child while it is there, nil while its state is nil.
   ///
-  /// Call it again after the child is dismissed and presented anew to get the new child's
-  /// store; a dismissed child's store keeps its last state and drops what it is sent, with a
-  /// report.
+  /// A store serves one presentation: once the child is dismissed, its store is cut off for
+  /// good (even if the child is presented again before anything reads it) and keeps the last
+  /// state read through it, dropping what it is sent, with a report. Call this again after a
+  /// new presentation for the new child's store.
   @inlinable
   public func scope<Child: Model>(_ link: OptionalChildLink<M, Child>) -> Store<Child>? {
     let up = sendUp
@@ -70,7 +71,7 @@ extension Store {
     }
     return scope(
       key: key, initial: initial, read: { $0[keyPath: state] }, send: send,
-      extractIntent: link.extract, extractSideEffect: link.extractSideEffect)
+      extractIntent: link.extract, extractSideEffect: link.extractSideEffect, isOptional: true)
   }
 
   /// A store for a child model's part of this store's state.
@@ -98,14 +99,21 @@ extension Store {
     read: @escaping (M.State) -> Child.State?,
     send: @escaping @MainActor (Child.Intent) -> StoreTask,
     extractIntent: @escaping (M.Intent) -> Child.Intent?,
-    extractSideEffect: @escaping (M.SideEffect) -> Child.SideEffect?
+    extractSideEffect: @escaping (M.SideEffect) -> Child.SideEffect?,
+    isOptional: Bool = false
   ) -> Store<Child> {
-    if let cached = children[key]?.store { return unsafeDowncast(cached, to: Store<Child>.self) }
+    if let cached = children[key]?.store {
+      let store = unsafeDowncast(cached, to: Store<Child>.self)
+      if !store.isDetached { return store }
+      removeChild(key)
+    }
     let child = Store<Child>(
       scopedState: initial,
       upstreamState: { [weak self] in self.flatMap { read($0.currentState) } },
       send: send)
     child.upstream = self
+    var isGone: (@MainActor () -> Bool)?
+    if isOptional { isGone = { @MainActor in child.isGone } }
     children[key] = ChildStore(
       store: child,
       isObserved: { child.needsSlowSend },
@@ -118,7 +126,12 @@ extension Store {
         guard let childSideEffect = extractSideEffect(sideEffect) else { return false }
         return child.accept(childSideEffect)
       },
-      detach: { child.detach() })
+      detach: { child.detach() },
+      isGone: isGone)
+    if isOptional {
+      optionalChildren += 1
+      updateNeedsSlowSend()
+    }
     return child
   }
 
@@ -127,6 +140,17 @@ extension Store {
     guard let entry = children.removeValue(forKey: key) else { return }
     if entry.isObserved() { childObservationChanged(isObserved: false) }
     entry.detach()
+    if entry.isGone != nil {
+      optionalChildren -= 1
+      updateNeedsSlowSend()
+    }
+  }
+
+  /// Whether this scoped store's part of its parent's state is gone; reading it cuts the store
+  /// off if so.
+  var isGone: Bool {
+    _ = currentState
+    return isDetached
   }
 
   /// Brings a scoped store up to date after its parent reduced an intent.

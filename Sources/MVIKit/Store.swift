@@ -41,6 +41,9 @@ public final class Store<M: Model> {
   var wantsSideEffects = false
   /// How many of `children` are observed, so a change must reach them.
   var observedChildren = 0
+  /// How many of `children` are optional children, checked after each reduce so that a
+  /// dismissed child's store is cut off even when nothing read it while it was gone.
+  var optionalChildren = 0
   /// True when a send must do more than reduce and run effects: notify observers, call the
   /// flow observer, feed the state streams, or refresh observed scoped stores.
   @usableFromInline var needsSlowSend: Bool
@@ -143,11 +146,14 @@ public final class Store<M: Model> {
     return currentState
   }
 
-  /// The state now: a scoped store reads it from its parent, so it is never stale, and keeps
-  /// the last one it read for when the parent is gone.
+  /// The state now: a scoped store reads it from its parent, so it is never stale. Once its
+  /// part of the parent's state is seen gone, it is cut off for good and keeps the last state
+  /// read through it.
   @inlinable @inline(__always)
   var currentState: M.State {
-    if !isDetached, let upstreamState, let state = upstreamState() { _state = state }
+    if !isDetached, let upstreamState {
+      if let state = upstreamState() { _state = state } else { isDetached = true }
+    }
     return _state
   }
 
@@ -246,7 +252,7 @@ public final class Store<M: Model> {
   func updateNeedsSlowSend() {
     let observed =
       flowObserver != nil || tracksWholeState || !tracked.isEmpty || !observedMembers.isEmpty
-      || observedChildren > 0 || !taps.isEmpty || travel != nil
+      || observedChildren > 0 || optionalChildren > 0 || !taps.isEmpty || travel != nil
       || runner.isWatchingPresence || stateStreams.withLock { !$0.isEmpty }
     guard observed != needsSlowSend else { return }
     needsSlowSend = observed

@@ -37,6 +37,8 @@ extension TestStore {
     state = actual
     var cascade: Cascade?
     runner.execute(effect, cascade: &cascade)
+    // A dropped intent (for a dismissed child, a removed row) fails at the step that sent it.
+    checkErrors(at: location)
     return StoreTask(cascade)
   }
 

@@ -62,14 +62,35 @@ import Testing
     #expect(warnings.first?.contains("not there") == true)
   }
 
-  @Test func anIntentForAnAbsentChildFailsATest() async {
+  @Test func anIntentForAnAbsentChildFailsAtTheSendThatMadeIt() async {
     let store = TestStore(initialState: Host.State(), model: Host())
+    let line = #line + 2
     await withKnownIssue {
       await store.send(.sheet(.typed("late")))
-      await store.finish()
     } matching: { issue in
-      issue.description.contains("not there")
+      issue.description.contains("not there") && issue.sourceLocation?.line == line
     }
+    await store.finish()
+  }
+
+  @Test func aDismissedChildsStoreStaysCutOffWhenTheChildIsPresentedAgain() {
+    let store = Store(initialState: Host.State(), model: Host())
+    store.send(.presentTapped)
+    let first = store.scope(Host.sheet)
+    // Dismissed and presented again with nothing reading the sheet in between.
+    store.send(.dismissTapped)
+    store.send(.presentTapped)
+    var firstWarnings: [String] = []
+    first?.flowObserver = { event in
+      if case .runtimeWarning(let warning) = event { firstWarnings.append(warning) }
+    }
+    first?.send(.typed("stale"))
+    #expect(store.sheet?.text == "")
+    #expect(firstWarnings.count == 1)
+    let second = store.scope(Host.sheet)
+    #expect(second != nil && second !== first)
+    second?.send(.typed("new"))
+    #expect(store.sheet?.text == "new")
   }
 
   @Test func aDismissedChildsStoreDropsWhatItIsSentAndANewPresentationGetsANewStore() {

@@ -13,7 +13,7 @@ final class ShowcaseHarness {
   let terminal: HeadlessTerminal
 
   /// A fresh showcase; `recorder`, when given, records it from its first state.
-  init(
+  convenience init(
     serverURL: URL, todosPath: String, audioFolder: String? = nil,
     speechEngine: RecognizerOptions.Engine = .whisper,
     recorder: Recorder<ShowcaseModel>? = nil
@@ -23,7 +23,7 @@ final class ShowcaseHarness {
   }
 
   /// A showcase after every step of `recording`, as `--replay` opens it.
-  init(
+  convenience init(
     serverURL: URL, todosPath: String, speechEngine: RecognizerOptions.Engine = .whisper,
     replaying recording: Recording<ShowcaseModel>
   ) throws {

@@ -12,6 +12,9 @@ struct ChildStore<Parent: Model> {
   let route: @MainActor (Parent.SideEffect) -> Bool
   /// Cuts the child off from its parent, when its part of the state is gone for good.
   let detach: @MainActor () -> Void
+  /// For an optional child: whether its state is gone (which cuts it off); nil for a child
+  /// that is always there.
+  var isGone: (@MainActor () -> Bool)? = nil
 }
 
 /// A store that scoped stores report to when they start or stop being observed, so that it

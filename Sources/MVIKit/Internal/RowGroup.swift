@@ -25,7 +25,10 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   func store(for id: ID, initial: Row.State, send: @escaping @MainActor (Row.Intent) -> StoreTask)
     -> Store<Row>
   {
-    if let store = stores[id] { return store }
+    if let store = stores[id] {
+      if !store.isDetached { return store }
+      detach(id, store)
+    }
     let path = link.state
     let store = Store<Row>(
       scopedState: initial,
