@@ -61,7 +61,8 @@ extension Store {
     continuation.yield(currentState)
     nextStreamID += 1
     let id = nextStreamID
-    let streams = stateStreams
+    let streams = stateStreams ?? Locked([:])
+    stateStreams = streams
     streams.withLock { $0[id] = continuation }
     continuation.onTermination = { [weak self] _ in
       _ = streams.withLock { $0.removeValue(forKey: id) }
@@ -79,14 +80,15 @@ extension Store {
   ) {
     typealias Member = TrackedValue<Store, M.State, Value>
     if let existing = tracked[keyPath] {
-      registrar.access(self, keyPath: unsafeDowncast(existing, to: Member.self).subjectPath)
+      observationRegistrar.access(
+        self, keyPath: unsafeDowncast(existing, to: Member.self).subjectPath)
       return
     }
     let subjectPath = (\Store.state).appending(path: keyPath)
     tracked[keyPath] = Member(
       subjectPath: subjectPath, statePath: keyPath, last: value, isEqual: isEqual)
     updateNeedsSlowSend()
-    registrar.access(self, keyPath: subjectPath)
+    observationRegistrar.access(self, keyPath: subjectPath)
   }
 
   /// Tells observers about what the last reduce changed, then forgets those members until
@@ -94,10 +96,10 @@ extension Store {
   func notifyObservers(after intent: M.Intent?) {
     if tracksWholeState {
       tracksWholeState = false
-      registrar.willSet(self, keyPath: \.state)
-      registrar.didSet(self, keyPath: \.state)
+      registrar?.willSet(self, keyPath: \.state)
+      registrar?.didSet(self, keyPath: \.state)
     }
-    if !tracked.isEmpty {
+    if !tracked.isEmpty, let registrar {
       var changed: [TrackedMember<Store, M.State>] = []
       for (key, member) in tracked where member.hasChanged(in: _state) {
         changed.append(member)
@@ -117,14 +119,18 @@ extension Store {
       }
     }
     if optionalChildren > 0 {
-      for (key, child) in children where child.isGone?() == true { removeChild(key) }
+      for (key, child) in children where child.entry.canBeAbsent && child.entry.isGone {
+        removeChild(key)
+      }
     }
     if observedChildren > 0 {
-      for child in children.values where child.isObserved() { child.refresh(intent) }
+      for child in children.values where child.entry.isObserved {
+        child.entry.refresh(after: intent)
+      }
     }
     let state = _state
     // Yielding under the lock is safe: a stream's termination handler never runs inside yield.
-    stateStreams.withLock { streams in
+    stateStreams?.withLock { streams in
       for stream in streams.values { stream.yield(state) }
     }
     updateNeedsSlowSend()

@@ -4,11 +4,9 @@ extension Store {
   /// Row stores are cached per id and freed with this store; a removed row's store keeps its
   /// last state read through it and drops what it is sent, with a report; a row added back
   /// with the same id gets a new store.
-  @inlinable
   public func scope<Row: Model>(_ link: RowsLink<M, Row>, id: Row.State.ID) -> Store<Row>? {
-    let up = sendUp
-    let embed = link.embedIntent
-    return scope(link, id: id, send: { intent in up(embed(Keyed(id, intent))) })
+    guard let row = currentState[keyPath: link.state][id: id] else { return nil }
+    return group(for: link).store(for: id, initial: row)
   }
 
   /// One store per row, in the list's order: what a list view iterates.
@@ -21,32 +19,14 @@ extension Store {
     let rows = currentState[keyPath: link.state]
     let group = group(for: link)
     group.prune(keeping: rows)
-    let up = sendUp
-    let embed = link.embedIntent
-    return rows.map { row in
-      let id = row.id
-      return group.store(for: id, initial: row, send: { intent in up(embed(Keyed(id, intent))) })
-    }
-  }
-
-  @usableFromInline
-  func scope<Row: Model>(
-    _ link: RowsLink<M, Row>, id: Row.State.ID, send: @escaping @MainActor (Row.Intent) -> StoreTask
-  ) -> Store<Row>? {
-    guard let row = currentState[keyPath: link.state][id: id] else { return nil }
-    return group(for: link).store(for: id, initial: row, send: send)
+    return rows.map { group.store(for: $0.id, initial: $0) }
   }
 
   func group<Row: Model>(for link: RowsLink<M, Row>) -> RowGroup<M, Row> {
     let key = ScopeKey(state: link.state, model: ObjectIdentifier(Row.self), id: nil)
     if let group = children[key]?.store { return unsafeDowncast(group, to: RowGroup<M, Row>.self) }
     let group = RowGroup(parent: self, link: link)
-    children[key] = ChildStore(
-      store: group,
-      isObserved: { group.isObserved },
-      refresh: { intent in group.refresh(after: intent) },
-      route: { sideEffect in group.route(sideEffect) },
-      detach: { group.detachAll() })
+    children[key] = ChildStore(store: group, entry: group)
     return group
   }
 }

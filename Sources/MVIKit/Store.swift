@@ -21,46 +21,30 @@ import Observation
 public final class Store<M: Model> {
   /// A root store's state; a scoped store's last state read from its parent.
   @usableFromInline var _state: M.State
-  /// The model a root store runs; nil in a scoped store, whose parent runs it.
-  @usableFromInline let model: M?
-  /// A scoped store's way up: built where the scope was created, so it is specialised for
-  /// the concrete models and a send through ten scopes costs little more than a root send.
-  @usableFromInline let scopedSend: (@MainActor (M.Intent) -> StoreTask)?
-  /// A scoped store's current state in its parent: nil once the parent is gone or while the
-  /// child is absent (an optional child dismissed, a row removed).
-  @usableFromInline let upstreamState: (@MainActor () -> M.State?)?
-  /// The store this one was scoped from, told when this store starts or stops being observed.
-  weak var upstream: (any ObservedChild)?
-  /// True once a scoped store's part of the state is gone for good (a dismissed child, a
-  /// removed row): it then drops what it is sent, with a report.
-  @usableFromInline var isDetached = false
+  /// What a root store runs (model, queues, effects, attachments); nil in a scoped store.
+  @usableFromInline let root: RootCore<M>?
+  /// A scoped store's way to its parent; nil in a root store.
+  @usableFromInline let upstream: (any Upstream<M>)?
+  /// True when a send must do more than reduce and run effects: notify observers, call the
+  /// flow observer or the taps, feed the state streams, or check and refresh scoped stores.
+  @usableFromInline var needsSlowSend = false
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
   var children: [ScopeKey: ChildStore<M>] = [:]
+  /// How many of `children` are observed, so a change must reach them.
+  var observedChildren = 0
+  /// How many of `children` can be dismissed, checked after each reduce so that a dismissed
+  /// child's store is cut off even when nothing read it while it was gone.
+  var optionalChildren = 0
   /// Whether anyone asked this store for its ``sideEffects``: a scoped store takes its child's
   /// side effects only then, so they are never stranded in a sequence nobody reads.
   var wantsSideEffects = false
-  /// How many of `children` are observed, so a change must reach them.
-  var observedChildren = 0
-  /// How many of `children` are optional children, checked after each reduce so that a
-  /// dismissed child's store is cut off even when nothing read it while it was gone.
-  var optionalChildren = 0
-  /// True when a send must do more than reduce and run effects: notify observers, call the
-  /// flow observer, feed the state streams, or refresh observed scoped stores.
-  @usableFromInline var needsSlowSend: Bool
-
-  let runner = EffectRunner<M.Intent, M.SideEffect>()
-  /// Intents that the intent being reduced fed back; see ``send(_:)``.
-  @usableFromInline var queue = IntentQueue<M.Intent>()
-  /// Intents sent from outside while the store reduces (by an observer, say): each waits until
-  /// the intents before it have done all their synchronous work.
-  @usableFromInline var deferred = IntentQueue<M.Intent>()
-  /// True from the first reduce of a send until its queue is empty.
-  @usableFromInline var isReducing = false
-  package let registry: TaskRegistry
-  package let channel = SideEffectChannel<M.SideEffect>()
-  let stateStreams = Locked<[Int: AsyncStream<M.State>.Continuation]>([:])
+  /// Made on the first side effect or the first read of ``sideEffects``.
+  nonisolated(unsafe) var channel: SideEffectChannel<M.SideEffect>?
+  /// Made on the first read of ``states``.
+  nonisolated(unsafe) var stateStreams: Locked<[Int: AsyncStream<M.State>.Continuation]>?
   var nextStreamID = 0
-  let registrar = ObservationRegistrar()
+  /// Made on the first read in an Observation-tracking context.
+  var registrar: ObservationRegistrar?
   var tracked: [AnyKeyPath: TrackedMember<Store, M.State>] = [:]
   var tracksWholeState = false
   /// Members read by ``observe(_:)`` closures; they stay until no observation is left.
@@ -68,28 +52,17 @@ public final class Store<M: Model> {
 
   /// Sees every intent, state change, side effect and unhandled effect error, in order.
   ///
-  /// Use it for logging (see MVIKitRecording's `FlowLogger`), recording, or analytics. It runs on the main
-  /// actor inside ``send(_:)``, so keep it quick. Setting it makes each send keep a copy of the
-  /// previous state for ``FlowEvent/stateChanged(from:to:)``.
+  /// Use it for logging (see MVIKitRecording's `FlowLogger`), recording, or analytics. It runs
+  /// on the main actor inside ``send(_:)``, so keep it quick. Setting it makes each send keep a
+  /// copy of the previous state for ``FlowEvent/stateChanged(from:to:)``.
   ///
   /// On a scoped store it sees the intents reduced for the child (after the parent reduced
   /// them), the child's state changes and the side effects delivered to the scoped store.
   public var flowObserver: (@MainActor (FlowEvent<M>) -> Void)? {
     didSet {
-      flowBaseline = upstreamState != nil && flowObserver != nil ? currentState : nil
+      upstream?.flowBaseline = flowObserver != nil ? currentState : nil
       updateNeedsSlowSend()
     }
-  }
-  /// The state a scoped store's flow observer last saw, to report changes from.
-  var flowBaseline: M.State?
-  /// Recorders and state histories listening to this (root) store's flow.
-  var taps: [FlowTap<M>] = [] {
-    didSet { updateNeedsSlowSend() }
-  }
-  /// Set while a `StateHistory` shows a past state: the live state and the intents that
-  /// arrived meanwhile, reduced once the store is live again.
-  var travel: Travel<M>? {
-    didSet { updateNeedsSlowSend() }
   }
 
   /// Creates a root store that runs `model`, starting from `initialState`.
@@ -99,62 +72,30 @@ public final class Store<M: Model> {
   public init(
     initialState: M.State, model: M, attaching attachments: [any StoreAttachment<M>] = []
   ) {
-    self._state = initialState
-    self.model = model
-    self.scopedSend = nil
-    self.upstreamState = nil
-    self.needsSlowSend = false
-    self.registry = runner.registry
+    _state = initialState
+    root = RootCore(model: model)
+    upstream = nil
     connectRunner()
     for attachment in attachments { attachment.attach(to: RootStoreHandle(self)) }
   }
 
-  init(
-    scopedState: M.State,
-    upstreamState: @escaping @MainActor () -> M.State?,
-    send: @escaping @MainActor (M.Intent) -> StoreTask
-  ) {
-    self._state = scopedState
-    self.model = nil
-    self.scopedSend = send
-    self.upstreamState = upstreamState
-    self.needsSlowSend = false
-    self.registry = runner.registry
+  /// A scoped store, reading and sending through `upstream`.
+  init(scopedState: M.State, upstream: any Upstream<M>) {
+    _state = scopedState
+    root = nil
+    self.upstream = upstream
   }
 
   deinit {
-    registry.cancelAll()
-    channel.finish()
-    for stream in stateStreams.withLock({ Array($0.values) }) { stream.finish() }
+    root?.registry.cancelAll()
+    channel?.finish()
+    for stream in stateStreams?.withLock({ Array($0.values) }) ?? [] { stream.finish() }
   }
 
   /// The whole current state. Reading it in an observing context tracks every change.
   public var state: M.State {
-    if let observation = ObservationRuns.current {
-      let state = currentState
-      let whole = \M.State.self
-      if !observation.hasRead(ObjectIdentifier(self), whole) {
-        observe(whole, value: state, isEqual: { isEqualIfEquatable($0, $1) }, for: observation)
-      }
-      return state
-    }
-    registrar.access(self, keyPath: \.state)
-    if !tracksWholeState {
-      tracksWholeState = true
-      updateNeedsSlowSend()
-    }
+    trackWholeState()
     return currentState
-  }
-
-  /// The state now: a scoped store reads it from its parent, so it is never stale. Once its
-  /// part of the parent's state is seen gone, it is cut off for good and keeps the last state
-  /// read through it.
-  @inlinable @inline(__always)
-  var currentState: M.State {
-    if !isDetached, let upstreamState {
-      if let state = upstreamState() { _state = state } else { isDetached = true }
-    }
-    return _state
   }
 
   /// The one-shot side effects of the model, each delivered once. See ``SideEffects``.
@@ -164,7 +105,7 @@ public final class Store<M: Model> {
   /// has been read they are routed down to it instead of the parent's sequence.
   public var sideEffects: SideEffects<M.SideEffect> {
     wantsSideEffects = true
-    return SideEffects(channel: channel)
+    return SideEffects(channel: sideEffectChannel)
   }
 
   /// Reduces `intent` at once, synchronously, then starts the effect that the model returned.
@@ -186,77 +127,12 @@ public final class Store<M: Model> {
   @inlinable
   @discardableResult
   public func send(_ intent: M.Intent) -> StoreTask {
-    if let scopedSend { return isDetached ? sendDetached(intent) : scopedSend(intent) }
+    guard let root else { return sendUp(intent) }
     // Without observers nothing can run inside reduce, so nothing can re-enter.
-    guard !needsSlowSend, !isReducing, let model else { return sendObserved(intent) }
-    let effect = model.reduce(&_state, intent)
+    guard !needsSlowSend, !root.isReducing else { return sendObserved(intent) }
+    let effect = root.model.reduce(&_state, intent)
     if case .none = effect.operation { return StoreTask(nil) }
     return StoreTask(drain(after: effect, into: nil))
-  }
-
-  private func connectRunner() {
-    runner.intentSink = { [weak self] intent, cascade in self?.receive(intent, into: cascade) }
-    runner.sideEffectSink = { [weak self] sideEffect in self?.deliver(sideEffect) }
-    runner.errorSink = { [weak self] error in
-      self?.report(
-        .unhandledError(error), "an effect threw an error with no catch: handler: \(error)")
-    }
-    runner.warningSink = { [weak self] warning in self?.report(.runtimeWarning(warning), warning) }
-    runner.watchesChanged = { [weak self] in self?.updateNeedsSlowSend() }
-  }
-
-  @usableFromInline
-  func sendDetached(_ intent: M.Intent) -> StoreTask {
-    report(
-      .runtimeWarning("dropped \(intent): this store's child is gone from its parent's state"),
-      "dropped \(intent): this store's child is gone from its parent's state.")
-    return StoreTask(nil)
-  }
-
-  /// Tells the flow observer, or standard error when there is none: never silent.
-  func report(_ event: FlowEvent<M>, _ message: String) {
-    if let flowObserver {
-      flowObserver(event)
-    } else {
-      writeRuntimeWarning("Store<\(M.self)>: \(message)")
-    }
-  }
-
-  /// Emits `sideEffect` to the scoped store it belongs to, if one takes it, else to this one.
-  func deliver(_ sideEffect: M.SideEffect) {
-    for tap in taps { tap.receive(.sideEffect(sideEffect)) }
-    guard !accept(sideEffect) else { return }
-    flowObserver?(.sideEffect(sideEffect))
-    channel.send(sideEffect)
-  }
-
-  /// Takes a side effect when this store, or one scoped from it, has been asked for its side
-  /// effects; otherwise leaves it to the caller (a scoped store's parent, or ``deliver(_:)``).
-  func accept(_ sideEffect: M.SideEffect) -> Bool {
-    if children.values.contains(where: { $0.route(sideEffect) }) {
-      flowObserver?(.sideEffect(sideEffect))
-      return true
-    }
-    guard wantsSideEffects else { return false }
-    flowObserver?(.sideEffect(sideEffect))
-    channel.send(sideEffect)
-    return true
-  }
-
-  /// Cuts a scoped store off from its parent: its part of the state is gone for good.
-  func detach() {
-    upstream = nil
-    isDetached = true
-  }
-
-  func updateNeedsSlowSend() {
-    let observed =
-      flowObserver != nil || tracksWholeState || !tracked.isEmpty || !observedMembers.isEmpty
-      || observedChildren > 0 || optionalChildren > 0 || !taps.isEmpty || travel != nil
-      || runner.isWatchingPresence || stateStreams.withLock { !$0.isEmpty }
-    guard observed != needsSlowSend else { return }
-    needsSlowSend = observed
-    upstream?.childObservationChanged(isObserved: observed)
   }
 }
 

@@ -23,17 +23,19 @@ public struct RootStoreHandle<M: Model> {
   }
 
   /// The store's live state, or nil once the store is gone.
-  public var state: M.State? { store?.travel?.live ?? store?._state }
+  public var state: M.State? { store?.root?.travel?.live ?? store?._state }
 
   /// Calls `receive` with each step of the store's flow until ``removeTap(_:)``.
   package func addTap(_ receive: @escaping @MainActor (FlowTapEvent<M>) -> Void) -> FlowTap<M> {
     let tap = FlowTap(receive)
-    store?.taps.append(tap)
+    store?.root?.taps.append(tap)
+    store?.updateNeedsSlowSend()
     return tap
   }
 
   package func removeTap(_ tap: FlowTap<M>) {
-    store?.taps.removeAll { $0 === tap }
+    store?.root?.taps.removeAll { $0 === tap }
+    store?.updateNeedsSlowSend()
   }
 
   /// Shows `state` to the View while the live state waits; see ``resumeLive()``.

@@ -131,7 +131,7 @@ import Testing
     task.cancel()
     await task.finish()
     #expect(store.log == ["fetch", "fetched"])
-    #expect(store.registry.count == 0)
+    #expect(store.runningEffectCount == 0)
   }
 
   @Test func aCancelledEffectCountsAsFinishedForExhaustivity() async {

@@ -55,7 +55,7 @@ struct Tally: Model {
     let acks = await consumer.value
     #expect(acks.count == senders)
     #expect(acks.values.allSatisfy { $0 == Array(0..<perSender) })
-    #expect(store.channel.pendingCount == 0)
+    #expect(store.pendingSideEffectCount == 0)
   }
 }
 

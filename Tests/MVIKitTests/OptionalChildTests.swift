@@ -23,7 +23,7 @@ import Testing
     store.send(.dismissTapped)
     await listening.finish()
     #expect(model.sheetModel.cancelled.withLock { $0 } == 1)
-    #expect(store.registry.count == 0)
+    #expect(store.runningEffectCount == 0)
   }
 
   @Test func dismissingAChildDeepInTheTreeCancelsItsEffects() async {
@@ -32,7 +32,7 @@ import Testing
     store.send(.host(.presentTapped))
     let listening = store.send(.host(.sheet(.listenTapped)))
     store.send(.host(.sheet(.ticked)))
-    #expect(store.registry.count == 1)
+    #expect(store.runningEffectCount == 1)
     store.send(.host(.dismissTapped))
     await listening.finish()
     #expect(model.hostModel.sheetModel.cancelled.withLock { $0 } == 1)

@@ -93,7 +93,7 @@ import Testing
     store.send(.removeTapped(0))
     await saving.finish()
     #expect(model.item.cancelled.withLock { $0 } == 1)
-    #expect(store.registry.count == 1)
+    #expect(store.runningEffectCount == 1)
     other.cancel()
     // The list re-scoped after the removal no longer has the row; its old store drops sends.
     #expect(store.scope(Checklist.items).map(\.id) == [1, 2])

@@ -108,7 +108,7 @@ struct Pair: Model {
     #expect(await leftSideEffects.next() == .toast("Loaded"))
     #expect(await rightSideEffects.next() == .toast("Loaded"))
     // Routed down, so the parent's own sequence did not get them as well.
-    #expect(parent.channel.pendingCount == 0)
+    #expect(parent.pendingSideEffectCount == 0)
   }
 
   @Test func scopedStoreFlowObserverSeesTheChildsIntentsChangesAndSideEffects() async {

@@ -23,7 +23,7 @@ import Testing
     // The first view goes away; a new one subscribes and gets only what it has not seen.
     var second = store.sideEffects.makeAsyncIterator()
     #expect(await second.next() == .said("two"))
-    #expect(store.channel.pendingCount == 0)
+    #expect(store.pendingSideEffectCount == 0)
   }
 
   @Test func waitingSubscriberIsWokenByANewSideEffect() async {

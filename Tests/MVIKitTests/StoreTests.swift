@@ -15,7 +15,7 @@ import Testing
     let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
     let task = store.send(.increment)
     #expect(task == StoreTask(nil))
-    #expect(store.registry.count == 0)
+    #expect(store.runningEffectCount == 0)
   }
 
   @Test func runEffectFeedsItsResultBack() async {
@@ -80,7 +80,7 @@ import Testing
     store.send(.stop)
     await task.finish()
     #expect(cancelled.withLock { $0 })
-    #expect(store.registry.count == 0)
+    #expect(store.runningEffectCount == 0)
   }
 
   @Test func storeTaskCancelStopsTheEffect() async {
@@ -124,7 +124,7 @@ import Testing
     let store = Store(initialState: Lab.State(), model: Lab())
     store.send(.merged)
     #expect(store.log == ["a"])
-    #expect(store.channel.pendingCount == 1)
+    #expect(store.pendingSideEffectCount == 1)
   }
 
   @Test func concatenateRunsInOrder() async {

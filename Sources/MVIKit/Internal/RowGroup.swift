@@ -5,11 +5,12 @@
 /// rows were added, removed or moved it looks at every row once, and cuts removed rows' stores
 /// off.
 @MainActor
-final class RowGroup<Parent: Model, Row: Model>: ObservedChild
+final class RowGroup<Parent: Model, Row: Model>: ObservedChild, ChildEntry
 where Row.State: Identifiable, Row.State.ID: Sendable {
   typealias ID = Row.State.ID
 
-  weak var parent: Store<Parent>?
+  /// The parent, which holds this group for as long as it lives.
+  unowned let parent: Store<Parent>
   let link: RowsLink<Parent, Row>
   private(set) var stores: [ID: Store<Row>] = [:]
   private var observed = 0
@@ -21,20 +22,15 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   }
 
   var isObserved: Bool { observed > 0 }
+  var canBeAbsent: Bool { false }
+  var isGone: Bool { false }
 
-  func store(for id: ID, initial: Row.State, send: @escaping @MainActor (Row.Intent) -> StoreTask)
-    -> Store<Row>
-  {
+  func store(for id: ID, initial: Row.State) -> Store<Row> {
     if let store = stores[id] {
-      if !store.isDetached { return store }
+      if store.upstream?.isDetached != true { return store }
       detach(id, store)
     }
-    let path = link.state
-    let store = Store<Row>(
-      scopedState: initial,
-      upstreamState: { [weak parent] in parent?.currentState[keyPath: path][id: id] },
-      send: send)
-    store.upstream = self
+    let (store, _) = parent.makeScoped(RowLink(rows: link, id: id), initial: initial, observer: self)
     stores[id] = store
     return store
   }
@@ -47,11 +43,10 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   func childObservationChanged(isObserved: Bool) {
     let wasObserved = self.isObserved
     observed += isObserved ? 1 : -1
-    if wasObserved != self.isObserved { parent?.childObservationChanged(isObserved: !wasObserved) }
+    if wasObserved != self.isObserved { parent.childObservationChanged(isObserved: !wasObserved) }
   }
 
   func refresh(after intent: Parent.Intent?) {
-    guard let parent else { return }
     let rows = parent.currentState[keyPath: link.state]
     let version = rows.changes.version
     guard version != seenVersion else { return }
@@ -87,13 +82,13 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     return store.accept(keyed.value)
   }
 
-  func detachAll() {
+  func detach() {
     for (id, store) in stores { detach(id, store) }
   }
 
   private func detach(_ id: ID, _ store: Store<Row>) {
     if store.needsSlowSend { childObservationChanged(isObserved: false) }
-    store.detach()
+    store.upstream?.detach()
     stores[id] = nil
   }
 }

@@ -1,0 +1,28 @@
+/// What only a root store has: the model it runs, its intent queues, the effect runner, and the
+/// taps and time travel of the debugging aids attached to it. A scoped store has none of these:
+/// it sends up to its root.
+@MainActor
+@usableFromInline
+final class RootCore<M: Model> {
+  @usableFromInline let model: M
+  let runner = EffectRunner<M.Intent, M.SideEffect>()
+  /// The runner's tasks, reachable from the store's nonisolated deinit.
+  nonisolated let registry: TaskRegistry
+  /// Intents that the intent being reduced fed back, reduced first in, first out.
+  @usableFromInline var queue = IntentQueue<M.Intent>()
+  /// Intents sent from outside while the store reduces (by an observer, say): each waits until
+  /// the intents before it have done all their synchronous work.
+  @usableFromInline var deferred = IntentQueue<M.Intent>()
+  /// True from the first reduce of a send until both queues are empty.
+  @usableFromInline var isReducing = false
+  /// Recorders and state histories listening to the flow.
+  var taps: [FlowTap<M>] = []
+  /// Set while a `StateHistory` shows a past state: the live state, and the intents that
+  /// arrived meanwhile, reduced once the store is live again.
+  var travel: (live: M.State, held: [IntentQueue<M.Intent>.Entry])?
+
+  init(model: M) {
+    self.model = model
+    registry = runner.registry
+  }
+}

@@ -1,0 +1,154 @@
+/// A scoped store's way to its parent, as the scoped store sees it: where it reads its state
+/// and where its intents go.
+@MainActor
+@usableFromInline
+protocol Upstream<Child>: AnyObject {
+  associatedtype Child: Model
+  /// True once the child's part of the parent's state was seen gone: cut off for good.
+  var isDetached: Bool { get }
+  /// The child's state in its parent now; nil once cut off, or when the parent or the child's
+  /// part is gone.
+  func read() -> Child.State?
+  /// Sends `intent` up to the root store, wrapped in each parent's intent case.
+  func send(_ intent: Child.Intent) -> StoreTask
+  /// Cuts the child off from its parent for good, on finding its state gone.
+  func cutOff()
+  /// Cuts the child off for its parent, which forgets it: it no longer reports to the parent.
+  func detach()
+  /// Tells the parent that the child started or stopped being observed.
+  func observationChanged(isObserved: Bool)
+  /// The state a scoped store's flow observer last saw, to report changes from.
+  var flowBaseline: Child.State? { get set }
+}
+
+/// A scoped store, as its parent (or a row group) sees it: what the parent does with it after
+/// each reduce.
+@MainActor
+protocol ChildEntry<Parent>: AnyObject {
+  associatedtype Parent: Model
+  /// Whether the child, or one of its own scoped stores, is observed.
+  var isObserved: Bool { get }
+  /// Whether the child can be dismissed, so the parent checks it after each reduce.
+  var canBeAbsent: Bool { get }
+  /// Whether the child's state is gone; finding it gone cuts the child off.
+  var isGone: Bool { get }
+  /// Brings the child up to date after the parent reduced `intent` (nil: not known).
+  func refresh(after intent: Parent.Intent?)
+  /// Hands a parent side effect to the child if it wraps one of the child's.
+  func route(_ sideEffect: Parent.SideEffect) -> Bool
+  /// Cuts the child off, when its part of the state is gone for good.
+  func detach()
+}
+
+/// One object per scoped store, shared by the store and its parent: the store reads and sends
+/// through it, the parent refreshes, routes to and cuts off the store through it.
+@MainActor
+final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
+  typealias Parent = L.Parent
+  typealias Child = L.Child
+
+  let link: L
+  /// The store scoped from, read for the child's state.
+  weak var parent: Store<L.Parent>?
+  /// The parent's own way up when the parent is scoped, so a send skips the stores between.
+  let parentUpstream: (any Upstream<L.Parent>)?
+  /// Told when the child starts or stops being observed: the parent, or its row group.
+  weak var observer: (any ObservedChild)?
+  /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
+  unowned var child: Store<L.Child>?
+  var isDetached = false
+  var flowBaseline: L.Child.State?
+
+  init(_ link: L, parent: Store<L.Parent>, observer: any ObservedChild) {
+    self.link = link
+    self.parent = parent
+    self.parentUpstream = parent.upstream
+    self.observer = observer
+  }
+
+  // MARK: - Upstream
+
+  func read() -> L.Child.State? {
+    guard !isDetached, let parent else { return nil }
+    return link.read(parent.currentState)
+  }
+
+  func send(_ intent: L.Child.Intent) -> StoreTask {
+    let up = link.embed(intent)
+    if let parentUpstream {
+      if parentUpstream.isDetached { return dropped(up) }
+      return parentUpstream.send(up)
+    }
+    guard let parent else {
+      writeRuntimeWarning("a scoped store sent \(intent) after its root store was freed; dropped.")
+      return StoreTask(nil)
+    }
+    return parent.send(up)
+  }
+
+  private func dropped(_ intent: L.Parent.Intent) -> StoreTask {
+    writeRuntimeWarning("dropped \(intent): its store's part of the state is gone.")
+    return StoreTask(nil)
+  }
+
+  func cutOff() {
+    guard !isDetached else { return }
+    isDetached = true
+  }
+
+  func observationChanged(isObserved: Bool) {
+    observer?.childObservationChanged(isObserved: isObserved)
+  }
+
+  // MARK: - ChildEntry
+
+  var isObserved: Bool { child?.needsSlowSend ?? false }
+  var canBeAbsent: Bool { L.canBeAbsent }
+
+  var isGone: Bool {
+    guard let child else { return true }
+    _ = child.currentState
+    return isDetached
+  }
+
+  func refresh(after intent: L.Parent.Intent?) {
+    guard let child else { return }
+    // Reflection only for a flow observer or deeper scopes that may want the intent.
+    let wantsIntent = child.flowObserver != nil || child.observedChildren > 0
+    child.upstreamChanged(after: wantsIntent ? intent.flatMap(link.extract) : nil)
+  }
+
+  func route(_ sideEffect: L.Parent.SideEffect) -> Bool {
+    guard let child, let childSideEffect = link.extractSideEffect(sideEffect) else { return false }
+    return child.accept(childSideEffect)
+  }
+
+  func detach() {
+    observer = nil
+    isDetached = true
+  }
+}
+
+/// A store that scoped stores report to when they start or stop being observed, so that it
+/// refreshes only the children someone watches.
+@MainActor
+protocol ObservedChild: AnyObject {
+  func childObservationChanged(isObserved: Bool)
+}
+
+/// What a store keeps of a store scoped from it (or of a group of row stores): the scoped
+/// store, held so scoping again returns it and it lives as long as its parent, and the entry
+/// the parent works through.
+@MainActor
+struct ChildStore<Parent: Model> {
+  let store: AnyObject
+  let entry: any ChildEntry<Parent>
+}
+
+/// What a scoped store was scoped to: the state path, the child model, and for a row of a
+/// collection, the row's id.
+struct ScopeKey: Hashable {
+  let state: AnyKeyPath
+  let model: ObjectIdentifier
+  let id: AnyHashable?
+}

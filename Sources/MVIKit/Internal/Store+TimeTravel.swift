@@ -1,0 +1,34 @@
+/// Showing a past state: the View renders it while the live state waits, and every intent
+/// that arrives meanwhile (an effect finishing, a key) is held, not lost, until the store is
+/// live again. Driven by MVIKitRecording's `StateHistory`.
+extension Store {
+  /// Shows `state` to the View; the live state is kept to return to.
+  func showPast(_ state: M.State) {
+    guard let root else { return }
+    if root.travel == nil {
+      root.travel = (_state, [])
+      updateNeedsSlowSend()
+    }
+    _state = state
+    notifyObservers(after: nil)
+  }
+
+  /// Shows the live state again, then reduces the intents held meanwhile, in order, after any
+  /// that observers send on seeing the live state.
+  func resumeLive() {
+    guard let root, let travel = root.travel else { return }
+    root.travel = nil
+    _state = travel.live
+    let outermost = !root.isReducing
+    if outermost {
+      root.isReducing = true
+      ObservationRuns.sendBegan()
+    }
+    notifyObservers(after: nil)
+    for (intent, cascade, origin) in travel.held {
+      root.deferred.append(intent, cascade: cascade, origin: origin)
+    }
+    // The bracket opened here is closed by the drain.
+    if outermost { _ = drain(after: .none, into: nil) }
+  }
+}

@@ -1,0 +1,50 @@
+/// The one shape of every link between a parent model and a child model: where the child's
+/// state is in the parent's (absent for a dismissed child or a removed row), and which of the
+/// parent's intent and side effect cases carry the child's.
+///
+/// Every kind of scoped store (a child, an optional child, a row, a stack screen) is made and
+/// kept by one generic path in ``Store`` over this shape.
+protocol StoreLink<Parent, Child> {
+  associatedtype Parent: Model
+  associatedtype Child: Model
+  /// Whether the child's state can be absent, so that its store may be cut off.
+  static var canBeAbsent: Bool { get }
+  func read(_ state: Parent.State) -> Child.State?
+  func embed(_ intent: Child.Intent) -> Parent.Intent
+  func extract(_ intent: Parent.Intent) -> Child.Intent?
+  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect?
+}
+
+extension ChildLink: StoreLink {
+  static var canBeAbsent: Bool { false }
+  func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
+}
+
+extension OptionalChildLink: StoreLink {
+  static var canBeAbsent: Bool { true }
+  func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
+}
+
+/// One row of a ``RowsLink``: the link of the row with `id`.
+struct RowLink<Parent: Model, Row: Model>: StoreLink
+where Row.State: Identifiable, Row.State.ID: Sendable {
+  typealias Child = Row
+
+  let rows: RowsLink<Parent, Row>
+  let id: Row.State.ID
+
+  static var canBeAbsent: Bool { true }
+
+  func read(_ state: Parent.State) -> Row.State? { state[keyPath: rows.state][id: id] }
+  func embed(_ intent: Row.Intent) -> Parent.Intent { rows.embed(intent, id: id) }
+
+  func extract(_ intent: Parent.Intent) -> Row.Intent? {
+    guard let keyed = rows.extract(intent), keyed.id == id else { return nil }
+    return keyed.value
+  }
+
+  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Row.SideEffect? {
+    guard let keyed = rows.extractSideEffect(sideEffect), keyed.id == id else { return nil }
+    return keyed.value
+  }
+}
