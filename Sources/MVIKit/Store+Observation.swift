@@ -27,7 +27,7 @@ extension Store {
         observe(keyPath, value: value, isEqual: nil, for: observation)
       }
     } else {
-      track(keyPath, value: nil, isEqual: nil)
+      track(keyPath, value: value, isEqual: nil)
     }
     return value
   }
@@ -40,15 +40,32 @@ extension Store {
     isEqual: ((Value, Value) -> Bool)?,
     for observation: ObservationRun
   ) {
-    let member: ObservedMember<M.State>
-    if let existing = observedMembers[keyPath] {
-      member = existing
-    } else {
-      member = ObservedValue(path: keyPath, value: value, isEqual: isEqual)
-      observedMembers[keyPath] = member
-      updateNeedsSlowSend()
-    }
-    observation.register(with: member)
+    observation.register(with: member(keyPath, value: value, isEqual: isEqual))
+  }
+
+  /// Tells Observation that the current tracking context read the member at `keyPath`.
+  @usableFromInline
+  func track<Value>(
+    _ keyPath: KeyPath<M.State, Value>,
+    value: Value,
+    isEqual: ((Value, Value) -> Bool)?
+  ) {
+    let member = member(keyPath, value: value, isEqual: isEqual)
+    member.isTracked = true
+    member.access(observationRegistrar, self)
+  }
+
+  /// The watched member at `keyPath`, made on its first read.
+  func member<Value>(
+    _ keyPath: KeyPath<M.State, Value>, value: Value, isEqual: ((Value, Value) -> Bool)?
+  ) -> ObservedMember<Store, M.State> {
+    if let existing = members[keyPath] { return existing }
+    let member = ObservedValue<Store, M.State, Value>(
+      path: keyPath, subjectPath: (\Store.state).appending(path: keyPath), value: value,
+      isEqual: isEqual)
+    members[keyPath] = member
+    updateNeedsSlowSend()
+    return member
   }
 
   /// Every state, starting with the current one, for views that do not use Observation.
@@ -72,50 +89,28 @@ extension Store {
     return stream
   }
 
-  @usableFromInline
-  func track<Value>(
-    _ keyPath: KeyPath<M.State, Value>,
-    value: Value?,
-    isEqual: ((Value, Value) -> Bool)?
-  ) {
-    typealias Member = TrackedValue<Store, M.State, Value>
-    if let existing = tracked[keyPath] {
-      observationRegistrar.access(
-        self, keyPath: unsafeDowncast(existing, to: Member.self).subjectPath)
-      return
-    }
-    let subjectPath = (\Store.state).appending(path: keyPath)
-    tracked[keyPath] = Member(
-      subjectPath: subjectPath, statePath: keyPath, last: value, isEqual: isEqual)
-    updateNeedsSlowSend()
-    observationRegistrar.access(self, keyPath: subjectPath)
-  }
-
-  /// Tells observers about what the last reduce changed, then forgets those members until
-  /// they are read again (observations are one-shot); then the observed scoped stores.
+  /// Tells observers about what the last reduce changed; then cuts off the dismissed children
+  /// and refreshes the observed ones.
   func notifyObservers(after intent: M.Intent?) {
-    if tracksWholeState {
-      tracksWholeState = false
-      registrar?.willSet(self, keyPath: \.state)
-      registrar?.didSet(self, keyPath: \.state)
-    }
-    if !tracked.isEmpty, let registrar {
-      var changed: [TrackedMember<Store, M.State>] = []
-      for (key, member) in tracked where member.hasChanged(in: _state) {
-        changed.append(member)
-        tracked[key] = nil
-      }
-      for member in changed { member.willSet(registrar, self) }
-      for member in changed { member.didSet(registrar, self) }
-    }
-    if !observedMembers.isEmpty {
-      for (key, member) in observedMembers {
-        // Members whose runs were all cancelled are dropped: nobody reads them any more.
+    if !members.isEmpty {
+      var invalidated: [ObservedMember<Store, M.State>] = []
+      for (key, member) in members {
+        // Members that nobody watches any more are dropped until they are read again.
         guard member.isObserved else {
-          observedMembers[key] = nil
+          members[key] = nil
           continue
         }
-        if member.changed(in: _state) { ObservationRuns.memberChanged(member) }
+        guard member.changed(in: _state) else { continue }
+        if member.isTracked {
+          // Observation's tracking is one-shot: the context reads the member again to renew it.
+          member.isTracked = false
+          invalidated.append(member)
+        }
+        if member.hasRuns { ObservationRuns.memberChanged(member) }
+      }
+      if let registrar {
+        for member in invalidated { member.willSet(registrar, self) }
+        for member in invalidated { member.didSet(registrar, self) }
       }
     }
     if optionalChildren > 0 {

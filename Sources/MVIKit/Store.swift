@@ -45,10 +45,8 @@ public final class Store<M: Model> {
   var nextStreamID = 0
   /// Made on the first read in an Observation-tracking context.
   var registrar: ObservationRegistrar?
-  var tracked: [AnyKeyPath: TrackedMember<Store, M.State>] = [:]
-  var tracksWholeState = false
-  /// Members read by ``observe(_:)`` closures; they stay until no observation is left.
-  var observedMembers: [AnyKeyPath: ObservedMember<M.State>] = [:]
+  /// The members of the state that `observe` closures or Observation-tracking contexts read.
+  var members: [AnyKeyPath: ObservedMember<Store, M.State>] = [:]
 
   /// Sees every intent, state change, side effect and unhandled effect error, in order.
   ///

@@ -1,12 +1,17 @@
-/// A member of the state that ``Store/observe(_:)`` closures read, with the runs to repeat
-/// when it changes. Unlike Observation's one-shot tracking it stays registered, so a rerun
-/// costs no re-arming.
+import Observation
+
+/// One member of a store's state that someone watches: the `observe` closures that read it,
+/// rerun when it changes, and whether an Observation-tracking context (a SwiftUI body) read it
+/// since its last change, to be invalidated once when it changes. One table serves both.
 @MainActor
 class ObservedMemberBase {
   private var runs: [ObservationRun] = []
+  /// Whether an Observation-tracking context read the member since it last changed.
+  var isTracked = false
 
-  /// Whether any run is registered.
-  var isObserved: Bool { !runs.isEmpty }
+  var hasRuns: Bool { !runs.isEmpty }
+  /// Members nobody watches any more are dropped from the store's table.
+  var isObserved: Bool { isTracked || !runs.isEmpty }
 
   func add(_ run: ObservationRun) {
     runs.append(run)
@@ -16,7 +21,7 @@ class ObservedMemberBase {
     runs.removeAll { $0 === run }
   }
 
-  /// Runs every run not yet run in `batch`.
+  /// Reruns every observation of this member not yet rerun in `batch`.
   func runAll(batch: Int) {
     for run in runs where run.batch != batch {
       run.batch = batch
@@ -25,20 +30,34 @@ class ObservedMemberBase {
   }
 }
 
+/// A watched member of `State`, as its store `Subject` publishes it to Observation.
 @MainActor
-class ObservedMember<State>: ObservedMemberBase {
-  /// Whether the member changed in `state` since last checked; remembers the new value.
+class ObservedMember<Subject: Observable & AnyObject, State>: ObservedMemberBase {
+  /// Whether the member differs from when it was last checked; remembers the new value.
   func changed(in state: State) -> Bool { true }
+  func access(_ registrar: ObservationRegistrar, _ subject: Subject) {}
+  func willSet(_ registrar: ObservationRegistrar, _ subject: Subject) {}
+  func didSet(_ registrar: ObservationRegistrar, _ subject: Subject) {}
 }
 
 @MainActor
-final class ObservedValue<State, Value>: ObservedMember<State> {
+final class ObservedValue<Subject: Observable & AnyObject, State, Value>: ObservedMember<
+  Subject, State
+>
+{
   private let path: KeyPath<State, Value>
+  /// The member as a path from the store, which Observation tracks.
+  private let subjectPath: KeyPath<Subject, Value>
   private var last: Value
+  /// Nil for a member that is not `Equatable`: it counts as changed after every intent.
   private let isEqual: ((Value, Value) -> Bool)?
 
-  init(path: KeyPath<State, Value>, value: Value, isEqual: ((Value, Value) -> Bool)?) {
+  init(
+    path: KeyPath<State, Value>, subjectPath: KeyPath<Subject, Value>, value: Value,
+    isEqual: ((Value, Value) -> Bool)?
+  ) {
     self.path = path
+    self.subjectPath = subjectPath
     self.last = value
     self.isEqual = isEqual
   }
@@ -48,5 +67,17 @@ final class ObservedValue<State, Value>: ObservedMember<State> {
     if let isEqual, isEqual(last, value) { return false }
     last = value
     return true
+  }
+
+  override func access(_ registrar: ObservationRegistrar, _ subject: Subject) {
+    registrar.access(subject, keyPath: subjectPath)
+  }
+
+  override func willSet(_ registrar: ObservationRegistrar, _ subject: Subject) {
+    registrar.willSet(subject, keyPath: subjectPath)
+  }
+
+  override func didSet(_ registrar: ObservationRegistrar, _ subject: Subject) {
+    registrar.didSet(subject, keyPath: subjectPath)
   }
 }

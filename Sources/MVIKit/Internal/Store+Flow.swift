@@ -37,17 +37,14 @@ extension Store {
   /// Reading the whole state: an `observe` closure is rerun, and an Observation-tracking
   /// context invalidated, on any change.
   func trackWholeState() {
+    let whole = \M.State.self
+    let state = currentState
     if let observation = ObservationRuns.current {
-      let whole = \M.State.self
       if !observation.hasRead(ObjectIdentifier(self), whole) {
-        observe(whole, value: currentState, isEqual: { isEqualIfEquatable($0, $1) }, for: observation)
+        observe(whole, value: state, isEqual: { isEqualIfEquatable($0, $1) }, for: observation)
       }
-      return
-    }
-    observationRegistrar.access(self, keyPath: \.state)
-    if !tracksWholeState {
-      tracksWholeState = true
-      updateNeedsSlowSend()
+    } else {
+      track(whole, value: state, isEqual: { isEqualIfEquatable($0, $1) })
     }
   }
 
@@ -102,7 +99,7 @@ extension Store {
 
   func updateNeedsSlowSend() {
     let observed =
-      flowObserver != nil || tracksWholeState || !tracked.isEmpty || !observedMembers.isEmpty
+      flowObserver != nil || !members.isEmpty
       || observedChildren > 0 || optionalChildren > 0 || root?.taps.isEmpty == false
       || root?.travel != nil || root?.runner.isWatchingPresence == true
       || stateStreams?.withLock({ !$0.isEmpty }) == true
