@@ -31,8 +31,8 @@
 public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state.
   public let state: WritableKeyPath<Parent.State, Child.State> & Sendable
-  @usableFromInline let embedIntent: @Sendable (Child.Intent) -> Parent.Intent
-  let embedSideEffect: @Sendable (Child.SideEffect) -> Parent.SideEffect
+  let intents: CaseEmbedding<Parent.Intent, Child.Intent>
+  let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
 
   /// Links a child whose state is at `state`, whose intents travel in the parent's `intent`
   /// case and whose side effects in the parent's `sideEffect` case.
@@ -42,8 +42,8 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
     sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
   ) {
     self.state = state
-    self.embedIntent = intent
-    self.embedSideEffect = sideEffect
+    intents = CaseEmbedding(intent)
+    sideEffects = CaseEmbedding(sideEffect)
   }
 
   /// Reduces a child intent on the child's part of `state` with `model`, and translates the
@@ -53,22 +53,19 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     let effect = model.reduce(&state[keyPath: self.state], intent)
     if case .none = effect.operation { return .none }
-    return effect.map(intent: embedIntent, sideEffect: embedSideEffect).lifted(through: self.state)
+    return effect.map(intent: intents.embed, sideEffect: sideEffects.embed).lifted(through: self.state)
   }
 
   /// The parent intent that carries `intent`.
   public func embed(_ intent: Child.Intent) -> Parent.Intent {
-    embedIntent(intent)
+    intents.embed(intent)
   }
 
   /// The child intent inside `intent`, if it is this link's case.
   public func extract(_ intent: Parent.Intent) -> Child.Intent? {
-    EnumCase.extract(intent, embed: embedIntent)
+    intents.extract(intent)
   }
 
-  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
-    EnumCase.extract(sideEffect, embed: embedSideEffect)
-  }
 }
 
 extension ChildLink where Child.SideEffect == Never {

@@ -17,8 +17,8 @@
 public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state, nil while the child is absent.
   public let state: WritableKeyPath<Parent.State, Child.State?> & Sendable
-  @usableFromInline let embedIntent: @Sendable (Child.Intent) -> Parent.Intent
-  let embedSideEffect: @Sendable (Child.SideEffect) -> Parent.SideEffect
+  let intents: CaseEmbedding<Parent.Intent, Child.Intent>
+  let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
 
   /// Links an optional child whose state is at `state`, whose intents travel in the parent's
   /// `intent` case and whose side effects in the parent's `sideEffect` case.
@@ -28,8 +28,8 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
     sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
   ) {
     self.state = state
-    self.embedIntent = intent
-    self.embedSideEffect = sideEffect
+    intents = CaseEmbedding(intent)
+    sideEffects = CaseEmbedding(sideEffect)
   }
 
   /// Reduces a child intent with `model` while the child is present; its effect is cancelled
@@ -48,7 +48,7 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
     if case .none = effect.operation { return .none }
     return
       effect
-      .map(intent: embedIntent, sideEffect: embedSideEffect)
+      .map(intent: intents.embed, sideEffect: sideEffects.embed)
       .watched(
         id: LiftedPresenceID(path: path, inner: nil, row: nil),
         read: { (parent: Parent.State) in parent[keyPath: path] })
@@ -56,17 +56,14 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
 
   /// The parent intent that carries `intent`.
   public func embed(_ intent: Child.Intent) -> Parent.Intent {
-    embedIntent(intent)
+    intents.embed(intent)
   }
 
   /// The child intent inside `intent`, if it is this link's case.
   public func extract(_ intent: Parent.Intent) -> Child.Intent? {
-    EnumCase.extract(intent, embed: embedIntent)
+    intents.extract(intent)
   }
 
-  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
-    EnumCase.extract(sideEffect, embed: embedSideEffect)
-  }
 }
 
 extension OptionalChildLink where Child.SideEffect == Never {

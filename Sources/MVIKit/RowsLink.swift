@@ -20,8 +20,8 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
 
   /// Where the rows live in the parent's state.
   public let state: WritableKeyPath<Parent.State, Rows<Row.State>> & Sendable
-  @usableFromInline let embedIntent: @Sendable (Keyed<ID, Row.Intent>) -> Parent.Intent
-  let embedSideEffect: @Sendable (Keyed<ID, Row.SideEffect>) -> Parent.SideEffect
+  let intents: CaseEmbedding<Parent.Intent, Keyed<ID, Row.Intent>>
+  let sideEffects: CaseEmbedding<Parent.SideEffect, Keyed<ID, Row.SideEffect>>
 
   /// Links rows at `state`, whose intents travel in the parent's `intent` case and whose side
   /// effects in the parent's `sideEffect` case, each keyed by the row's id.
@@ -31,8 +31,8 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     sideEffect: @escaping @Sendable (Keyed<ID, Row.SideEffect>) -> Parent.SideEffect
   ) {
     self.state = state
-    self.embedIntent = intent
-    self.embedSideEffect = sideEffect
+    intents = CaseEmbedding(intent)
+    sideEffects = CaseEmbedding(sideEffect)
   }
 
   /// Reduces a row's intent on that row with `model`. The row's effects are cancelled when the
@@ -53,10 +53,10 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
             + "which is not in the list; the intent was dropped."))
     }
     if case .none = effect.operation { return .none }
-    let embedIntent = self.embedIntent
-    let embedSideEffect = self.embedSideEffect
+    let intents = self.intents
+    let sideEffects = self.sideEffects
     return effect.map(
-      intent: { embedIntent(Keyed(id, $0)) }, sideEffect: { embedSideEffect(Keyed(id, $0)) }
+      intent: { intents.embed(Keyed(id, $0)) }, sideEffect: { sideEffects.embed(Keyed(id, $0)) }
     )
     .watched(
       id: LiftedPresenceID(path: path, inner: nil, row: AnyHashable(id)),
@@ -65,17 +65,14 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
 
   /// The parent intent that carries `intent` for the row with `id`.
   public func embed(_ intent: Row.Intent, id: ID) -> Parent.Intent {
-    embedIntent(Keyed(id, intent))
+    intents.embed(Keyed(id, intent))
   }
 
   /// The row intent inside `intent`, if it is this link's case.
   public func extract(_ intent: Parent.Intent) -> Keyed<ID, Row.Intent>? {
-    EnumCase.extract(intent, embed: embedIntent)
+    intents.extract(intent)
   }
 
-  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Keyed<ID, Row.SideEffect>? {
-    EnumCase.extract(sideEffect, embed: embedSideEffect)
-  }
 }
 
 extension RowsLink where Row.SideEffect == Never {

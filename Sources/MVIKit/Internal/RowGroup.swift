@@ -76,7 +76,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   }
 
   func route(_ sideEffect: Parent.SideEffect) -> Bool {
-    guard let keyed = link.extractSideEffect(sideEffect), let store = stores[keyed.id] else {
+    guard let keyed = link.sideEffects.extract(sideEffect), let store = stores[keyed.id] else {
       return false
     }
     return store.accept(keyed.value)

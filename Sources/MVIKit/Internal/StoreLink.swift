@@ -18,11 +18,25 @@ protocol StoreLink<Parent, Child> {
 extension ChildLink: StoreLink {
   static var canBeAbsent: Bool { false }
   func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
+  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
+    sideEffects.extract(sideEffect)
+  }
 }
 
 extension OptionalChildLink: StoreLink {
   static var canBeAbsent: Bool { true }
   func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
+  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
+    sideEffects.extract(sideEffect)
+  }
+}
+
+extension CaseLink: StoreLink {
+  static var canBeAbsent: Bool { true }
+  func read(_ state: Parent.State) -> Child.State? { payload(state) }
+  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
+    sideEffects.extract(sideEffect)
+  }
 }
 
 /// One row of a ``RowsLink``: the link of the row with `id`.
@@ -44,7 +58,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   }
 
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Row.SideEffect? {
-    guard let keyed = rows.extractSideEffect(sideEffect), keyed.id == id else { return nil }
+    guard let keyed = rows.sideEffects.extract(sideEffect), keyed.id == id else { return nil }
     return keyed.value
   }
 }

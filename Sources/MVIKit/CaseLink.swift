@@ -1,0 +1,112 @@
+/// Links a parent model to a child model whose state is one case of an enum: a screen of a
+/// screen enum, a destination, a tab.
+///
+/// ```swift
+/// struct Screen: Model {
+///   enum State: Equatable, Sendable {
+///     case login(Login.State)
+///     case todos(Todos.State)
+///   }
+///   enum Intent: Equatable, Sendable { case login(Login.Intent), todos(Todos.Intent) }
+///
+///   static let login = CaseLink<Screen, Login>(case: State.login, intent: Intent.login)
+///   static let todos = CaseLink<Screen, Todos>(case: State.todos, intent: Intent.todos)
+///
+///   func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+///     switch intent {
+///     case .login(let intent): Self.login.reduce(Login(), &state, intent)
+///     case .todos(let intent): Self.todos.reduce(Todos(), &state, intent)
+///     }
+///   }
+/// }
+/// ```
+///
+/// The child runs only while the state is its case, like an ``OptionalChildLink``'s child
+/// while its state is there: when the case is replaced, every effect the child started is
+/// cancelled, and an intent for it is reported and dropped. `store.scope(link)` gives the
+/// child's store while the state is its case, and nil otherwise.
+///
+/// No accessor per case is needed: the case's payload is found by reflection the first time,
+/// then read directly (see the Composition article). Define each link once, as a `static let`:
+/// its scoped store is cached per link.
+public struct CaseLink<Parent: Model, Child: Model>: Sendable {
+  let payload: @Sendable (Parent.State) -> Child.State?
+  let write: @Sendable (inout Parent.State, Child.State) -> Void
+  /// Identifies the link, for its scoped store and the watch on its effects: two cases of one
+  /// enum may carry the same child type, so the place in the state is not enough.
+  let place: LiftedPresenceID
+  let intents: CaseEmbedding<Parent.Intent, Child.Intent>
+  let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
+
+  /// Links the parent's state case `state` (the enum being the parent's whole state) to the
+  /// child, whose intents travel in the parent's intent case `intent` and side effects in
+  /// the parent's side effect case `sideEffect`.
+  public init(
+    case state: @escaping @Sendable (Child.State) -> Parent.State,
+    intent: @escaping @Sendable (Child.Intent) -> Parent.Intent,
+    sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
+  ) {
+    self.init(state: \Parent.State.self, case: state, intent: intent, sideEffect: sideEffect)
+  }
+
+  /// Links the case `state` of the enum at `path` in the parent's state to the child.
+  public init<Enum>(
+    state path: WritableKeyPath<Parent.State, Enum> & Sendable,
+    case state: @escaping @Sendable (Child.State) -> Enum,
+    intent: @escaping @Sendable (Child.Intent) -> Parent.Intent,
+    sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
+  ) {
+    let enumPayload = EnumPayload(embed: state)
+    payload = { enumPayload.extract($0[keyPath: path]) }
+    write = { $0[keyPath: path] = state($1) }
+    place = LiftedPresenceID(
+      path: path, inner: nil, row: AnyHashable(ObjectIdentifier(enumPayload)))
+    intents = CaseEmbedding(intent)
+    sideEffects = CaseEmbedding(sideEffect)
+  }
+
+  /// Reduces a child intent in the parent's `reduce`: runs `model` on the case's payload and
+  /// embeds the effect. While the state is another case, the intent is reported and dropped.
+  public func reduce(
+    _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
+  ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    guard var child = payload(state) else {
+      return Effect(
+        .warn(
+          "\(Parent.self) received \(intent) for its child \(Child.self), whose case is not "
+            + "the current one; the intent was dropped."))
+    }
+    let effect = model.reduce(&child, intent)
+    write(&state, child)
+    if case .none = effect.operation { return .none }
+    return effect.map(intent: intents.embed, sideEffect: sideEffects.embed)
+      .watched(id: place, read: payload)
+  }
+
+  /// The parent's intent that carries `intent`.
+  public func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
+
+  /// The child's intent that `intent` carries, if it carries one.
+  public func extract(_ intent: Parent.Intent) -> Child.Intent? { intents.extract(intent) }
+}
+
+extension CaseLink where Child.SideEffect == Never {
+  /// Links the parent's state case `state` to a child that has no side effects.
+  public init(
+    case state: @escaping @Sendable (Child.State) -> Parent.State,
+    intent: @escaping @Sendable (Child.Intent) -> Parent.Intent
+  ) {
+    self.init(case: state, intent: intent, sideEffect: { (never: Never) -> Parent.SideEffect in })
+  }
+
+  /// Links the case `state` of the enum at `path` to a child that has no side effects.
+  public init<Enum>(
+    state path: WritableKeyPath<Parent.State, Enum> & Sendable,
+    case state: @escaping @Sendable (Child.State) -> Enum,
+    intent: @escaping @Sendable (Child.Intent) -> Parent.Intent
+  ) {
+    self.init(
+      state: path, case: state, intent: intent,
+      sideEffect: { (never: Never) -> Parent.SideEffect in })
+  }
+}

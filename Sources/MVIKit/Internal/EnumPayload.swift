@@ -1,0 +1,94 @@
+/// Reads the payload of one case of an enum without reflection, once the case is known.
+///
+/// Swift has no key paths to enum cases without macros. Reflection (``EnumCase``) finds a
+/// case's payload but costs microseconds, too much for a scoped store that reads its state on
+/// every render. So the first value of the case is read by reflection, which also learns the
+/// case's tag; after that the enum's value witnesses give the tag of a value and project its
+/// payload in place, as the runtime itself does for a `switch`. An enum with an indirect case
+/// keeps its payloads boxed, so it is always read by reflection.
+final class EnumPayload<Root, Value>: @unchecked Sendable {
+  private let embed: @Sendable (Value) -> Root
+  private let witnesses: EnumWitnesses?
+  /// The case's tag, or -1 until the first value of the case is seen. Written once, always
+  /// with the same value, so readers on other threads at worst learn it again.
+  private let tag = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+
+  init(embed: @escaping @Sendable (Value) -> Root) {
+    self.embed = embed
+    witnesses = EnumWitnesses(Root.self)
+    tag.initialize(to: -1)
+  }
+
+  deinit {
+    tag.deallocate()
+  }
+
+  func extract(_ root: Root) -> Value? {
+    guard let witnesses else { return EnumCase.extract(root, embed: embed) }
+    var root = root
+    return withUnsafeMutablePointer(to: &root) { pointer -> Value? in
+      let raw = UnsafeMutableRawPointer(pointer)
+      let rootTag = witnesses.getTag(raw, witnesses.metadata)
+      let known = tag.pointee
+      if known >= 0 {
+        guard Int64(rootTag) == known else { return nil }
+        witnesses.project(raw, witnesses.metadata)
+        let payload = raw.load(as: Value.self)
+        // The copy is an enum again before it is destroyed.
+        witnesses.inject(raw, rootTag, witnesses.metadata)
+        return payload
+      }
+      guard let payload = EnumCase.extract(pointer.pointee, embed: embed) else { return nil }
+      tag.pointee = Int64(rootTag)
+      return payload
+    }
+  }
+}
+
+/// The enum value witnesses of a type, when it is an enum whose payloads are stored inline.
+struct EnumWitnesses {
+  typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+  typealias Inject = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
+
+  let metadata: UnsafeRawPointer
+  let getTag: GetTag
+  let project: Project
+  let inject: Inject
+
+  init?(_ type: Any.Type) {
+    let word = MemoryLayout<UnsafeRawPointer>.size
+    let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    // Metadata kinds 0x201 and 0x202: an enum, or Optional.
+    let kind = metadata.load(as: Int.self)
+    guard kind == 0x201 || kind == 0x202, !Self.hasIndirectCase(metadata) else { return nil }
+    self.metadata = metadata
+    // The value witness table sits just before the metadata. The enum witnesses follow the
+    // eight witness functions, size, stride, flags and extra inhabitant count.
+    let table = metadata.load(fromByteOffset: -word, as: UnsafeRawPointer.self)
+    let enumWitnesses = 8 * word + 2 * word + 8
+    getTag = table.load(fromByteOffset: enumWitnesses, as: GetTag.self)
+    project = table.load(fromByteOffset: enumWitnesses + word, as: Project.self)
+    inject = table.load(fromByteOffset: enumWitnesses + 2 * word, as: Inject.self)
+  }
+
+  /// Whether a case of the enum is `indirect`, from the field records of its descriptor.
+  private static func hasIndirectCase(_ metadata: UnsafeRawPointer) -> Bool {
+    let descriptor = metadata.load(
+      fromByteOffset: MemoryLayout<Int>.size, as: UnsafeRawPointer.self)
+    // The descriptor's fields: flags, parent, name, access function, then field records.
+    let fieldsOffset = descriptor + 16
+    let offset = fieldsOffset.load(as: Int32.self)
+    guard offset != 0 else { return true }
+    let fields = fieldsOffset + Int(offset)
+    let recordSize = Int(fields.load(fromByteOffset: 10, as: UInt16.self))
+    let count = Int(fields.load(fromByteOffset: 12, as: UInt32.self))
+    for index in 0..<count {
+      // Bit 0 of a field record's flags: an indirect case.
+      if fields.load(fromByteOffset: 16 + index * recordSize, as: UInt32.self) & 1 != 0 {
+        return true
+      }
+    }
+    return false
+  }
+}
