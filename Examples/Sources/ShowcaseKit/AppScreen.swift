@@ -6,7 +6,7 @@ import Transcribe
 import Users
 
 /// The model of one screen on the showcase's stack: whichever app screen it is, run by that
-/// app's own model through an ``OptionalChildLink`` per kind of screen.
+/// app's own model through a `CaseLink` per kind of screen.
 public struct AppScreen: Model {
   /// The screen and its app's state.
   public enum State: Equatable, Sendable, Codable {
@@ -35,20 +35,20 @@ public struct AppScreen: Model {
   }
 
   /// Transcribe, while the screen is Transcribe.
-  public static let transcribe = OptionalChildLink<AppScreen, TranscribeModel>(
-    state: \.transcribe, intent: Intent.transcribe)
+  public static let transcribe = CaseLink<AppScreen, TranscribeModel>(
+    case: State.transcribe, intent: Intent.transcribe)
   /// Poster, while the screen is Poster.
-  public static let poster = OptionalChildLink<AppScreen, PosterModel>(
-    state: \.poster, intent: Intent.poster, sideEffect: SideEffect.poster)
+  public static let poster = CaseLink<AppScreen, PosterModel>(
+    case: State.poster, intent: Intent.poster, sideEffect: SideEffect.poster)
   /// The Users presenter, while the screen is the users list.
-  public static let users = OptionalChildLink<AppScreen, UsersPresenter>(
-    state: \.users, intent: Intent.users, sideEffect: SideEffect.users)
+  public static let users = CaseLink<AppScreen, UsersPresenter>(
+    case: State.users, intent: Intent.users, sideEffect: SideEffect.users)
   /// Login, while the screen is Login.
-  public static let login = OptionalChildLink<AppScreen, LoginModel>(
-    state: \.login, intent: Intent.login, sideEffect: SideEffect.login)
+  public static let login = CaseLink<AppScreen, LoginModel>(
+    case: State.login, intent: Intent.login, sideEffect: SideEffect.login)
   /// Todos, while the screen is Todos.
-  public static let todos = OptionalChildLink<AppScreen, TodosModel>(
-    state: \.todos, intent: Intent.todos)
+  public static let todos = CaseLink<AppScreen, TodosModel>(
+    case: State.todos, intent: Intent.todos)
 
   let transcribeModel: TranscribeModel
   let posterModel: PosterModel

@@ -55,7 +55,7 @@ final class ShowcaseHarness {
   }
 
   /// The store of the top screen's app, scoped as the screen's view scopes it.
-  func topScreen<Child: Model>(_ link: OptionalChildLink<AppScreen, Child>) -> Store<Child>? {
+  func topScreen<Child: Model>(_ link: CaseLink<AppScreen, Child>) -> Store<Child>? {
     showcase.store.scope(ShowcaseModel.screens).last?.scope(link)
   }
 

@@ -99,7 +99,7 @@ import Users
     store.send(.screen(Keyed(5, .login(.loginTapped))))
     store.send(.openTapped)  // Transcribe, on top as id 0
     await store.send(.screen(Keyed(0, .login(.emailChanged("a@b.co"))))).finish()
-    #expect(store.path.last?.login == nil)
+    #expect(store.scope(ShowcaseModel.screens).last?.scope(AppScreen.login) == nil)
     #expect(warnings.count == 2)
     #expect(warnings.first?.contains("5") == true)
     #expect(warnings.last?.contains("LoginModel") == true)
