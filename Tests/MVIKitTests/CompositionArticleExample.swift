@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitTesting
 import Testing
 
 // The Composition article's example, compiled and run here. Keep the two in step.
@@ -82,5 +83,85 @@ struct Board: Model {
     #expect(board.score.count == 1)
     #expect(board.notes[id: 0]?.text == "oat milk")
     #expect(board.scope(Board.editor) == nil)
+  }
+}
+
+// "A parent acting on what a child reports"
+
+struct Draft: Model {
+  struct State: Equatable, Sendable {
+    var text = ""
+    var isSaving = false
+  }
+  enum Intent: Equatable, Sendable {
+    case typed(String)
+    case saveTapped
+    case saved(String)
+  }
+
+  var save: @Sendable (String) async throws -> Void
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .typed(let text):
+      state.text = text
+      return .none
+    case .saveTapped:
+      state.isSaving = true
+      return .run { [text = state.text] send in
+        try await save(text)
+        await send(.saved(text))
+      }
+    case .saved:
+      state.isSaving = false
+      return .none
+    }
+  }
+}
+
+struct Inbox: Model {
+  struct State: Equatable, Sendable {
+    var draft: Draft.State?
+    var sent: [String] = []
+  }
+  enum Intent: Equatable, Sendable {
+    case draft(Draft.Intent)
+    case composeTapped
+  }
+
+  static let draft = OptionalChildLink<Inbox, Draft>(state: \.draft, intent: Intent.draft)
+
+  var draftModel: Draft
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .composeTapped:
+      state.draft = Draft.State()
+      return .none
+    case .draft(.saved(let text)):
+      // The child reduces its own intent first; then the parent files the text and closes it.
+      let effect = Self.draft.reduce(draftModel, &state, .saved(text))
+      state.sent.append(text)
+      state.draft = nil
+      return effect
+    case .draft(let intent):
+      return Self.draft.reduce(draftModel, &state, intent)
+    }
+  }
+}
+
+@MainActor
+@Suite struct ParentActingOnAChildTests {
+  @Test func theInboxFilesASavedDraftAndClosesIt() async {
+    let store = TestStore(
+      initialState: Inbox.State(), model: Inbox(draftModel: Draft(save: { _ in })))
+    await store.send(.composeTapped) { $0.draft = Draft.State() }
+    await store.send(.draft(.typed("hi"))) { $0.draft?.text = "hi" }
+    await store.send(.draft(.saveTapped)) { $0.draft?.isSaving = true }
+    await store.receive(.draft(.saved("hi"))) {
+      $0.sent = ["hi"]
+      $0.draft = nil
+    }
+    await store.finish()
   }
 }
