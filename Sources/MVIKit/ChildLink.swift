@@ -53,7 +53,8 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     let effect = model.reduce(&state[keyPath: self.state], intent)
     if case .none = effect.operation { return .none }
-    return effect.map(intent: intents.embed, sideEffect: sideEffects.embed).lifted(through: self.state)
+    return effect.map(intent: intents.embed, sideEffect: sideEffects.embed).lifted(
+      through: self.state)
   }
 
   /// The parent intent that carries `intent`.

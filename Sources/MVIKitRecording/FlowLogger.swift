@@ -1,5 +1,5 @@
-import MVIKit
 import Logging
+import MVIKit
 
 /// A ready ``Store/flowObserver`` that writes the flow to a swift-log `Logger`.
 ///

@@ -1,5 +1,5 @@
-import MVIKit
 import Foundation
+import MVIKit
 
 /// One line of a recording file (JSON lines): the header with the initial state, then for each
 /// step the intent, the state change it made and any side effects.

@@ -1,5 +1,5 @@
-import MVIKit
 import Foundation
+import MVIKit
 
 /// Writes a store's session to a file as it happens: every intent (marked as sent by the View
 /// or fed back by an effect), the state change it made and each side effect, one JSON line

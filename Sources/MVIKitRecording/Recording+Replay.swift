@@ -1,4 +1,5 @@
 import MVIKit
+
 extension Recording {
   /// Reduces every recorded intent with `model`, in order, from ``initialState``, and checks
   /// that each state it reaches is the recorded one.

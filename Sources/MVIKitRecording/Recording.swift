@@ -1,5 +1,5 @@
-import MVIKit
 import Foundation
+import MVIKit
 
 /// A session recorded by a ``Recorder``, read back to be replayed.
 ///

@@ -1,4 +1,5 @@
 import MVIKit
+
 /// A replay reached a state that differs from the recorded one: the model no longer does what
 /// it did when the session was recorded.
 ///

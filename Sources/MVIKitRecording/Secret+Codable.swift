@@ -1,4 +1,5 @@
 import MVIKit
+
 /// A secret is encoded redacted, so a recording (or anything else encoded) never holds it.
 ///
 /// It encodes as the string `Secret(••••)`. Decoding that string gives the type's

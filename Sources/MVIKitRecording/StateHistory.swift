@@ -1,4 +1,5 @@
 import MVIKit
+
 /// The states a store went through, kept in memory so the View can step back and forward
 /// through them (time travel) and then return to the live state.
 ///

@@ -54,7 +54,8 @@ public final class ShowcaseRoot {
   ) {
     self.backends = backends
     self.history = history
-    let attachments: [any StoreAttachment<ShowcaseModel>] = [history] + (recorder.map { [$0] } ?? [])
+    let attachments: [any StoreAttachment<ShowcaseModel>] =
+      [history] + (recorder.map { [$0] } ?? [])
     let store = Store(initialState: initialState, model: model, attaching: attachments)
     self.store = store
     usersRouter = UsersRouter(show: { [weak store] screen in

@@ -30,7 +30,8 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
       if store.upstream?.isDetached != true { return store }
       detach(id, store)
     }
-    let (store, _) = parent.makeScoped(RowLink(rows: link, id: id), initial: initial, observer: self)
+    let (store, _) = parent.makeScoped(
+      RowLink(rows: link, id: id), initial: initial, observer: self)
     stores[id] = store
     return store
   }
