@@ -65,8 +65,11 @@ public final class Store<M: Model> {
 
   /// Creates a root store that runs `model`, starting from `initialState`.
   ///
-  /// - Parameter attachments: Debugging aids that see the store's whole flow from its first
-  ///   state, such as MVIKitRecording's `Recorder` and `StateHistory`.
+  /// - Parameters:
+  ///   - initialState: The state the store starts from.
+  ///   - model: The model whose `reduce` the store runs for every intent.
+  ///   - attachments: Debugging aids that see the store's whole flow from its first state,
+  ///     such as MVIKitRecording's `Recorder` and `StateHistory`.
   public init(
     initialState: M.State, model: M, attaching attachments: [any StoreAttachment<M>] = []
   ) {

@@ -1,7 +1,7 @@
 import Logging
 import MVIKit
 
-/// A ready ``Store/flowObserver`` that writes the flow to a swift-log `Logger`.
+/// A ready `Store/flowObserver` that writes the flow to a swift-log `Logger`.
 ///
 /// ```swift
 /// store.flowObserver = FlowLogger<Counter>(label: "counter").log
@@ -15,7 +15,7 @@ import MVIKit
 /// state: fact: nil → "1 is odd"; isLoading: true → false
 /// ```
 ///
-/// Values wrapped in ``Secret`` print as `Secret(••••)`; a change to a secret is logged
+/// Values wrapped in `Secret` print as `Secret(••••)`; a change to a secret is logged
 /// without either value. `redact` can blank out more (for example a field whose type you do
 /// not own).
 public struct FlowLogger<M: Model>: Sendable {
@@ -50,7 +50,7 @@ public struct FlowLogger<M: Model>: Sendable {
     self.init(logger: Logger(label: label), level: level)
   }
 
-  /// Logs one event; pass this method as a store's ``Store/flowObserver``.
+  /// Logs one event; pass this method as a store's `Store/flowObserver`.
   public func log(_ event: FlowEvent<M>) {
     switch event {
     case .intent(let intent):

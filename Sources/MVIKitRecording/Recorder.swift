@@ -4,10 +4,10 @@ import MVIKit
 /// Writes a store's session to a file as it happens: every intent (marked as sent by the View
 /// or fed back by an effect), the state change it made and each side effect, one JSON line
 /// each. Give it to a root store's
-/// ``MVIKit/Store/init(initialState:model:attaching:)``.
+/// `Store/init(initialState:model:attaching:)`.
 ///
 /// Each line goes to the file in one write, so a crash loses at most the line being written,
-/// and ``Recording`` skips a torn last line. Values in a ``Secret`` are written as
+/// and ``Recording`` skips a torn last line. Values in a `Secret` are written as
 /// `Secret(••••)`.
 @MainActor
 public final class Recorder<M: Model>: StoreAttachment

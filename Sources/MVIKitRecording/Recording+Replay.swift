@@ -15,7 +15,7 @@ extension Recording {
   ///                   attaching: [history])
   /// ```
   ///
-  /// States are compared as they encode, so a ``MVIKit/Secret`` (recorded redacted) never
+  /// States are compared as they encode, so a `Secret` (recorded redacted) never
   /// differs. A reduce that branches on a secret's content sees its ``RedactedPlaceholder``
   /// instead.
   ///

@@ -20,7 +20,7 @@ public struct ReplayDivergence: Error, Equatable, Sendable, CustomStringConverti
   public var origin: IntentOrigin?
   /// One line per member that differs: `path: recorded X, replayed Y`.
   public var differences: [String]
-  /// Whether the step's intent carried a redacted ``Secret``, which the replay replaced by a
+  /// Whether the step's intent carried a redacted `Secret`, which the replay replaced by a
   /// placeholder: a likely cause when the model checks the secret.
   public var involvesSecret: Bool
 

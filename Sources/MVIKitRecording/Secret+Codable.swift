@@ -41,7 +41,7 @@ extension Secret {
   static var redactedText: String { "Secret(••••)" }
 }
 
-/// A type with a stand-in value that a redacted ``Secret`` decodes to.
+/// A type with a stand-in value that a redacted `Secret` decodes to.
 ///
 /// A reduce that checks a secret (a password's length) sees the stand-in during a replay;
 /// choose one that passes the checks a real secret usually passes.
