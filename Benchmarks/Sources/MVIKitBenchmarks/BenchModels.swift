@@ -78,6 +78,41 @@ struct Nest: Model {
   }
 }
 
+/// A parent holding a ``Nest`` in a struct (case 5b's floor).
+struct Held: Model {
+  struct State: Equatable, Sendable {
+    var nest = Nest.State()
+    var other = 0
+  }
+  enum Intent: Equatable, Sendable { case nest(Nest.Intent) }
+
+  static let nest = ChildLink<Held, Nest>(state: \.nest, intent: Intent.nest)
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .nest(let intent): Self.nest.reduce(Nest(), &state, intent)
+    }
+  }
+}
+
+/// A screen enum whose case runs a ``Nest`` (case 5b).
+struct Screen: Model {
+  enum State: Equatable, Sendable {
+    case nest(Nest.State)
+    case other(Int)
+    case empty
+  }
+  enum Intent: Equatable, Sendable { case nest(Nest.Intent) }
+
+  static let nest = CaseLink<Screen, Nest>(case: State.nest, intent: Intent.nest)
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .nest(let intent): Self.nest.reduce(Nest(), &state, intent)
+    }
+  }
+}
+
 /// A list of 1,000 cells, each its own row model (case 4b).
 struct Tally: Model {
   struct State: Sendable {

@@ -102,6 +102,24 @@ enum CoreCases {
       target: "≤ 2×", met: mvikit.ns <= floor.ns * 2)
   }
 
+  /// A send into a child whose state is one case of an enum, through its ``CaseLink``, beside
+  /// the same child held in a struct through a ``ChildLink``.
+  static func caseLinkSend() -> Row {
+    let n = 1_000_000
+    let held = Store(initialState: Held.State(), model: Held())
+    let floor = measure(n) { n in
+      for _ in 0..<n { held.send(.nest(.bump)) }
+    }
+    let screen = Store(initialState: Screen.State.nest(Nest.State()), model: Screen())
+    let mvikit = measure(n) { n in
+      for _ in 0..<n { screen.send(.nest(.bump)) }
+    }
+    return Row(
+      name: "5b. send into an enum-state child through its CaseLink", nanoseconds: mvikit.ns,
+      floorName: "the same child held by a ChildLink", floorNanoseconds: floor.ns,
+      allocations: mvikit.allocs, target: "≤ 1.5×", met: mvikit.ns <= floor.ns * 1.5)
+  }
+
   static func largeState() -> Row {
     let n = 1_000_000
     let small = Store(initialState: Ledger.State(items: 1_000), model: Ledger())

@@ -14,8 +14,9 @@ if wants("3") { rows.append(await CoreCases.sideEffectEmission()) }
 if wants("4a") { rows.append(ObserverCases.hundredObservers()) }
 if wants("4b") { rows.append(ObserverCases.fineGrained()) }
 if wants("5") { rows.append(CoreCases.scoping()) }
+if wants("5b") { rows.append(CoreCases.caseLinkSend()) }
 if wants("6") { rows.append(CoreCases.largeState()) }
-if wants("7a") { rows.append(MemoryCases.perStoreOverhead()) }
+if wants("7a") { rows.append(contentsOf: MemoryCases.perStoreOverhead()) }
 if wants("7b") { rows.append(MemoryCases.noGrowth()) }
 if wants("8") { rows.append(contentsOf: TerminalCases.render()) }
 if wants("8c") { rows.append(TerminalCases.viewFrame()) }
