@@ -76,7 +76,7 @@ public final class Store<M: Model> {
     _state = initialState
     root = RootCore(model: model)
     upstream = nil
-    connectRunner()
+    root?.runner.sink = self
     for attachment in attachments { attachment.attach(to: RootStoreHandle(self)) }
   }
 
@@ -88,7 +88,7 @@ public final class Store<M: Model> {
   }
 
   deinit {
-    root?.registry.cancelAll()
+    root?.runner.madeRegistry?.cancelAll()
     channel?.finish()
     for stream in stateStreams?.withLock({ Array($0.values) }) ?? [] { stream.finish() }
   }

@@ -125,3 +125,30 @@ extension Task where Success == Never, Failure == Never {
     for _ in 0..<count { await Task.yield() }
   }
 }
+
+/// Fed-back intents wait in the ledger, in the order the live store would reduce them, until
+/// the test receives them; side effects, errors and misuses wait there too.
+extension TestStore: EffectSink {
+  package typealias Intent = M.Intent
+  package typealias SideEffect = M.SideEffect
+
+  package func receive(_ intent: M.Intent, into cascade: Cascade?) {
+    ledger.withLock { $0.intents.append(intent) }
+  }
+
+  package func deliver(_ sideEffect: M.SideEffect) {
+    ledger.withLock { $0.sideEffects.append(sideEffect) }
+  }
+
+  package func effectFailed(_ error: any Error) {
+    ledger.withLock {
+      $0.errors.append("An effect threw an error that no catch: handler handled: \(error)")
+    }
+  }
+
+  package func effectWarned(_ warning: String) {
+    ledger.withLock { $0.errors.append(warning) }
+  }
+
+  package func presenceWatchesChanged() {}
+}

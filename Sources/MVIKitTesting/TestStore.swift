@@ -66,17 +66,7 @@ public final class TestStore<M: Model> where M.State: Equatable {
     self.model = model
     self.registry = runner.registry
     self.origin = Origin(fileID: fileID, filePath: filePath, line: line, column: column)
-    let ledger = self.ledger
-    // Fed-back intents wait in the ledger, in the order the live store would reduce them,
-    // until the test receives them.
-    runner.intentSink = { intent, _ in ledger.withLock { $0.intents.append(intent) } }
-    runner.sideEffectSink = { sideEffect in ledger.withLock { $0.sideEffects.append(sideEffect) } }
-    runner.errorSink = { error in
-      ledger.withLock {
-        $0.errors.append("An effect threw an error that no catch: handler handled: \(error)")
-      }
-    }
-    runner.warningSink = { warning in ledger.withLock { $0.errors.append(warning) } }
+    runner.sink = self
   }
 
   deinit {

@@ -15,18 +15,19 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     var held: [Cascade] = []
   }
 
-  package let registry = TaskRegistry()
+  /// The running tasks, made with the first one: most stores of a list never start one.
+  package var registry: TaskRegistry {
+    if let madeRegistry { return madeRegistry }
+    let registry = TaskRegistry()
+    madeRegistry = registry
+    return registry
+  }
+  /// Read by a store's deinit, when nothing else can reach the runner any more.
+  package nonisolated(unsafe) private(set) var madeRegistry: TaskRegistry?
   private var throttles: [EffectID: Throttle] = [:]
 
-  /// Receives each intent an effect sends, with the cascade its work belongs to: nil while the
-  /// send that caused it is still reducing synchronously and has started no task yet.
-  package var intentSink: (Intent, Cascade?) -> Void = { _, _ in }
-  package var sideEffectSink: (SideEffect) -> Void = { _ in }
-  package var errorSink: (any Error) -> Void = { _ in }
-  /// Receives misuses to report, such as an intent for a child that is not in the state.
-  package var warningSink: (String) -> Void = { _ in }
-  /// Told when the first presence watch starts or the last one ends.
-  package var watchesChanged: () -> Void = {}
+  /// Where what the effects produce goes: the store or test store that owns this runner.
+  package weak var sink: (any EffectSink<Intent, SideEffect>)?
   /// The children whose work is running, with how to tell they are still in the state.
   private var watches: [EffectID: Presence] = [:]
 
@@ -45,7 +46,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
         watches[id] = nil  // its work ended on its own
       }
     }
-    if watches.count != before, watches.isEmpty { watchesChanged() }
+    if watches.count != before, watches.isEmpty { sink?.presenceWatchesChanged() }
   }
 
   package init() {}
@@ -57,7 +58,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   }
 
   package func cancelAll() {
-    registry.cancelAll()
+    madeRegistry?.cancelAll()
     for throttle in throttles.values { throttle.timer?.cancel() }
     throttles.removeAll()
   }
@@ -83,9 +84,9 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     case .none:
       return
     case .send(let intent):
-      intentSink(intent, cascade)
+      sink?.receive(intent, into: cascade)
     case .emit(let sideEffect):
-      sideEffectSink(sideEffect)
+      sink?.deliver(sideEffect)
     case .run(let priority, let body):
       let target = cascade ?? Cascade()
       cascade = target
@@ -106,9 +107,9 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
       execute(inner, ids: ids + [presence.id], cascade: &cascade, started: &started)
       guard started.count > count, watches[presence.id] == nil else { return }
       watches[presence.id] = presence
-      if watches.count == 1 { watchesChanged() }
+      if watches.count == 1 { sink?.presenceWatchesChanged() }
     case .warn(let message):
-      warningSink(message)
+      sink?.effectWarned(message)
     }
   }
 
@@ -128,13 +129,13 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     let send = Send<Intent, SideEffect>(
       intent: { [weak self] intent in
         guard !Task.isCancelled, let self else { return }
-        self.intentSink(intent, cascade)
+        self.sink?.receive(intent, into: cascade)
       },
       sideEffect: { [weak self] sideEffect in
         guard !Task.isCancelled, let self else { return }
-        self.sideEffectSink(sideEffect)
+        self.sink?.deliver(sideEffect)
       },
-      error: { [weak self] error in self?.errorSink(error) }
+      error: { [weak self] error in self?.sink?.effectFailed(error) }
     )
     let registry = self.registry
     let token = registry.makeToken()
@@ -261,4 +262,21 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   ) -> I.Duration? {
     (end as? I).map { start.duration(to: $0) }
   }
+}
+
+/// What an effect runner hands on: the intents effects send, the side effects they emit, the
+/// errors nobody caught, the misuses to report, and when presence watching starts or ends.
+@MainActor
+package protocol EffectSink<Intent, SideEffect>: AnyObject {
+  associatedtype Intent: Sendable
+  associatedtype SideEffect: Sendable
+  /// An intent an effect sent, with the cascade its work belongs to: nil while the send that
+  /// caused it is still reducing synchronously and has started no task yet.
+  func receive(_ intent: Intent, into cascade: Cascade?)
+  func deliver(_ sideEffect: SideEffect)
+  func effectFailed(_ error: any Error)
+  /// A misuse to report, such as an intent for a child that is not in the state.
+  func effectWarned(_ warning: String)
+  /// The first presence watch started or the last one ended.
+  func presenceWatchesChanged()
 }

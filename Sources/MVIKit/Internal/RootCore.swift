@@ -5,9 +5,8 @@
 @usableFromInline
 final class RootCore<M: Model> {
   @usableFromInline let model: M
-  let runner = EffectRunner<M.Intent, M.SideEffect>()
-  /// The runner's tasks, reachable from the store's nonisolated deinit.
-  nonisolated let registry: TaskRegistry
+  /// Also reached from the store's nonisolated deinit, to cancel what runs.
+  nonisolated let runner: EffectRunner<M.Intent, M.SideEffect>
   /// Intents that the intent being reduced fed back, reduced first in, first out.
   @usableFromInline var queue = IntentQueue<M.Intent>()
   /// Intents sent from outside while the store reduces (by an observer, say): each waits until
@@ -23,6 +22,6 @@ final class RootCore<M: Model> {
 
   init(model: M) {
     self.model = model
-    registry = runner.registry
+    runner = EffectRunner()
   }
 }

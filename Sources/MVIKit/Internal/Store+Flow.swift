@@ -48,18 +48,6 @@ extension Store {
     }
   }
 
-  func connectRunner() {
-    guard let runner = root?.runner else { return }
-    runner.intentSink = { [weak self] intent, cascade in self?.receive(intent, into: cascade) }
-    runner.sideEffectSink = { [weak self] sideEffect in self?.deliver(sideEffect) }
-    runner.errorSink = { [weak self] error in
-      self?.report(
-        .unhandledError(error), "an effect threw an error with no catch: handler: \(error)")
-    }
-    runner.warningSink = { [weak self] warning in self?.report(.runtimeWarning(warning), warning) }
-    runner.watchesChanged = { [weak self] in self?.updateNeedsSlowSend() }
-  }
-
   /// Tells the flow observer, or standard error when there is none: never silent.
   func report(_ event: FlowEvent<M>, _ message: String) {
     if let flowObserver {
@@ -77,7 +65,7 @@ extension Store {
   }
 
   /// Emits `sideEffect` to the scoped store it belongs to, if one takes it, else to this one.
-  func deliver(_ sideEffect: M.SideEffect) {
+  package func deliver(_ sideEffect: M.SideEffect) {
     for tap in root?.taps ?? [] { tap.receive(.sideEffect(sideEffect)) }
     guard !accept(sideEffect) else { return }
     flowObserver?(.sideEffect(sideEffect))
@@ -109,6 +97,23 @@ extension Store {
   }
 }
 
+extension Store: EffectSink {
+  package typealias Intent = M.Intent
+  package typealias SideEffect = M.SideEffect
+
+  package func effectFailed(_ error: any Error) {
+    report(.unhandledError(error), "an effect threw an error with no catch: handler: \(error)")
+  }
+
+  package func effectWarned(_ warning: String) {
+    report(.runtimeWarning(warning), warning)
+  }
+
+  package func presenceWatchesChanged() {
+    updateNeedsSlowSend()
+  }
+}
+
 extension Store: ObservedChild {
   func childObservationChanged(isObserved: Bool) {
     observedChildren += isObserved ? 1 : -1
@@ -118,7 +123,7 @@ extension Store: ObservedChild {
 
 extension Store {
   /// How many effect tasks a root store runs now; for tests.
-  package var runningEffectCount: Int { root?.registry.count ?? 0 }
+  package var runningEffectCount: Int { root?.runner.madeRegistry?.count ?? 0 }
   /// How many side effects wait for a consumer; for tests.
   package var pendingSideEffectCount: Int { channel?.pendingCount ?? 0 }
 }

@@ -19,7 +19,7 @@ extension Store {
   }
 
   /// Reduces `intent` for an effect that sent it, adding the work it causes to `cascade`.
-  func receive(_ intent: M.Intent, into cascade: Cascade?) {
+  package func receive(_ intent: M.Intent, into cascade: Cascade?) {
     guard let root else { return }
     if root.travel != nil {
       root.travel?.held.append((intent, cascade, .effect))
