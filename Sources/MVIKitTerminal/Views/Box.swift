@@ -47,8 +47,10 @@ public struct Box: View, Element {
     }
     if let title, rect.width > 4 {
       let titleRect = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 3, height: 1)
+      // A title too long for the edge ends in an ellipsis, and the corner stays.
+      let shown = TextWrapper.truncate(title, width: rect.width - 5)
       context.put(
-        " " + title + " ", column: rect.x + 1, row: rect.y,
+        " " + shown + " ", column: rect.x + 1, row: rect.y,
         style: style.merged(with: .init(attributes: .bold)),
         clip: titleRect)
     }

@@ -86,7 +86,9 @@ public struct List<Item>: View, Element {
       count: count, selected: selected, position: position, offset: offset, rows: rows,
       filterLine: filter == nil ? nil : Rect(x: rect.x, y: rect.y, width: rect.width, height: 1),
       matches: matches, onSelect: onSelect, onActivate: onActivate)
-    let focused = context.registerFocusable(rect: rect, help: input.help, handle: input.handle)
+    let focused = context.registerFocusable(
+      rect: rect, help: input.help, takesText: input.takesText, uses: input.uses,
+      handle: input.handle)
     if var line = filter {
       line.draw(
         in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), matchCount: shownCount,

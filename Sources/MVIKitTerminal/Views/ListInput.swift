@@ -42,6 +42,25 @@ struct ListInput {
     return help
   }
 
+  /// Whether keys type into the filter line now.
+  var takesText: Bool { filter?.isTyping == true }
+
+  /// Whether ``handle(_:)`` would use `key`, asked without using it.
+  func uses(_ key: Key) -> Bool {
+    if isFilterable, let filter {
+      if key == .escape { return true }
+      if filter.isTyping {
+        switch key {
+        case .enter, .up, .down, .pageUp, .pageDown, .home, .end: return true
+        default: return TextEditing.apply(key, text: filter.query, cursor: filter.cursor) != nil
+        }
+      }
+    }
+    if isFilterable, key == "/" { return true }
+    if key == .enter { return onActivate != nil && position != nil }
+    return SelectionKeys.target(for: key, current: position, count: shownCount, page: 1) != nil
+  }
+
   /// Handles `key`; false lets enclosing bindings have it.
   func handle(_ key: Key) -> Bool {
     if let click = key.click { return self.click(click) }

@@ -73,7 +73,19 @@ public struct TextField: View, Element {
     let cursor = line.cursor
     interaction.scrollOffsets[id] = line.start
     let (text, history, onChange, onSubmit) = (self.text, history, self.onChange, self.onSubmit)
-    let focused = context.registerFocusable(rect: rect, help: help) { key in
+    let uses: @MainActor (Key) -> Bool = { key in
+      switch key {
+      case .enter: onSubmit != nil
+      case .up, .down:
+        TextFieldHistory.step(
+          key == .up ? -1 : 1, text: text, history: history,
+          browsing: interaction.historyBrowsing[id]) != nil
+      default: TextEditing.apply(key, text: text, cursor: cursor) != nil
+      }
+    }
+    let focused = context.registerFocusable(
+      rect: rect, help: help, takesText: true, uses: uses
+    ) { key in
       if let click = key.click {
         guard rect.contains(column: click.column, row: click.row) else { return false }
         interaction.cursors[id] = line.cursor(atColumn: click.column - rect.x)
