@@ -28,9 +28,13 @@ enum TextWrapper {
         needsSpace = true
         continue
       }
-      if !current.isEmpty { lines.append(current) }
-      current = ""
-      currentWidth = 0
+      // A word too long for the rest of an indented first line starts there all the same:
+      // a line of nothing but the indent would push the text down a row.
+      if needsSpace || lines.count > 0 || indent.isEmpty {
+        if !current.isEmpty { lines.append(current) }
+        current = ""
+        currentWidth = 0
+      }
       // A word longer than the line is cut where it must be, by columns: CJK text has no
       // spaces, so this is where it wraps. A line too narrow for even one wide character still
       // takes it (drawing clips it to a space) rather than an empty line before it.

@@ -16,11 +16,11 @@ struct FocusTarget {
   /// Handles a key; returns false to let enclosing bindings have it.
   let handle: @MainActor (Key) -> Bool
 
-  /// Whether the view takes `key` before any binding of the screen: every printable key
-  /// while it takes text, and the keys it uses.
+  /// Whether `key` stops at the view, before any binding of the screen: every printable key
+  /// while it takes text, Esc, which then takes the focus out of it, and the keys it uses.
   @MainActor
   func takes(_ key: Key) -> Bool {
-    if takesText, key.isPrintable { return true }
+    if takesText, key.isPrintable || key == .escape { return true }
     return uses(key)
   }
 }
