@@ -233,9 +233,9 @@ struct WidthCase: Sendable, CustomTestStringConvertible {
     // Text cut short ends in an ellipsis, which takes the place of 漢 rather than half of it.
     #expect(grid.line(1) == "│ab…│     ")
     #expect(grid[4, 1].character == "│")
-    // The title's room ends a column before the corner: 字 would straddle it, so it gives
-    // way to the ellipsis.
-    #expect(grid.line(3) == "┌ 漢… ──┐ ")
+    // The title's room ends a column before the corner: the second 漢 would straddle it, so
+    // it gives way to the ellipsis.
+    #expect(grid.line(3) == "┌ 漢字…─┐ ")
     expectWellFormed(grid)
   }
 

@@ -161,6 +161,20 @@ import Testing
     #expect(screen.draft == "milk!")
   }
 
+  @Test func textPutInAFieldByTheStateIsTypedOnAtItsEnd() {
+    let screen = Screen()
+    let terminal = terminal(screen)
+    // A cursor left two characters in by the last title typed…
+    terminal.type("ab")
+    screen.draft = ""
+    _ = terminal.grid
+    terminal.press(.tab, .down, "e")
+    #expect(screen.draft == "bread")
+    // …is not where the rename goes on.
+    terminal.type(" and visa")
+    #expect(screen.draft == "bread and visa")
+  }
+
   @Test func theKeyBarDropsTheLastKeysRatherThanCutALabel() {
     let screen = Screen()
     let terminal = HeadlessTerminal(size: Size(width: 44, height: 8), quitKeys: ["q"]) {

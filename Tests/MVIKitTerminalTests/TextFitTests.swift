@@ -46,7 +46,7 @@ import Testing
   @Test func aBoxTitleTooLongForItsEdgeEndsInAnEllipsis() {
     let grid = TerminalSnapshot.render(
       Box("Files · /home/ann/Music/recordings") { Text("x") }, size: Size(width: 20, height: 3))
-    #expect(grid.line(0) == "┌ Files · /home/… ─┐")
+    #expect(grid.line(0) == "┌ Files · /home/a…─┐")
   }
 
   @Test func anAlertStartsANewLineAtEachLineBreak() {

@@ -60,7 +60,7 @@ enum KeyHelp {
       guard let help = binding.help, !keys.isEmpty else { continue }
       entries.append(Entry(key: KeyBinding.label(keys), text: help))
     }
-    return entries
+    return entries + context.runtimeKeys
   }
 
   /// The entries that fit in `width` columns, drawn `key text` two spaces apart: the last

@@ -10,6 +10,9 @@ final class RenderContext {
   let animationFrame: Int
   /// How images are drawn.
   let graphics: GraphicsMode
+  /// Keys the runtime itself handles before any view, for the key help (Ctrl-T when the app
+  /// has a history).
+  var runtimeKeys: [KeyHelp.Entry] = []
   private(set) var targets: [FocusTarget] = []
   private(set) var bindings: [KeyBinding] = []
   private(set) var isModal = false

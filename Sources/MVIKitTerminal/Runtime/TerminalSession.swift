@@ -254,6 +254,11 @@ final class TerminalSession {
     if !quitKeys.isEmpty {
       context.addBinding(KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() })
     }
+    if timeTravel != nil {
+      context.runtimeKeys = [
+        KeyHelp.Entry(key: TimeTravelControl.toggleKey.label, text: "Time travel")
+      ]
+    }
     let toastLines = ToastLayout.lines(
       for: toasts.map(\.text), width: size.width, maximumRows: size.height / 3)
     let bounds = context.grid.bounds
