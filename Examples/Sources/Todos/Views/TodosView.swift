@@ -20,6 +20,7 @@ public struct TodosView: View {
           store.send(.addTapped)
         }
       ) { store.send(.draftChanged($0)) }
+      .focused(store.binding(\.isDraftFocused, send: TodosModel.Intent.draftFocusChanged))
       if let message = store.message {
         Text(message).foreground(.red)
       } else if !store.lastDeleted.isEmpty {
