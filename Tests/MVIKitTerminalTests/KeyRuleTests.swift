@@ -192,6 +192,19 @@ import Testing
     #expect(shown.allSatisfy(labels.contains), "a cut label in \(shown)")
   }
 
+  @Test func aListNamesWhatEnterDoesOnIt() {
+    let terminal = HeadlessTerminal(size: Size(width: 60, height: 3)) {
+      VStack {
+        List(
+          ["milk"], selection: 0, onSelect: { _ in }, onActivate: { _ in },
+          activateHelp: "Toggle"
+        ) { item, _ in Text(item) }
+        HelpBar()
+      }
+    }
+    #expect(terminal.text[2].hasPrefix("↑↓ Move  Enter Toggle"))
+  }
+
   @Test func aListBeingFilteredTakesEscapeSoBackIsNotOffered() {
     var backs = 0
     let terminal = HeadlessTerminal(size: Size(width: 60, height: 6)) {

@@ -24,6 +24,8 @@ struct ListInput {
   let matches: @MainActor (String) -> [Int]
   let onSelect: @MainActor (Int) -> Void
   let onActivate: (@MainActor (Int) -> Void)?
+  /// What Enter does, as the help bar names it.
+  let activateHelp: String
 
   private var filter: ListFilter? {
     get { interaction.listFilters[id] }
@@ -36,7 +38,7 @@ struct ListInput {
   var help: [(key: String, text: String)] {
     var help = [(key: "↑↓", text: "Move")]
     if filter?.isTyping == true { return help + [("Enter", "Done"), ("Esc", "Clear")] }
-    if onActivate != nil { help.append((key: "Enter", text: "Open")) }
+    if onActivate != nil { help.append((key: "Enter", text: activateHelp)) }
     if isFilterable { help.append((key: "/", text: "Filter")) }
     if filter != nil { help.append((key: "Esc", text: "Clear")) }
     return help
