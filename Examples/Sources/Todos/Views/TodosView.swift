@@ -52,7 +52,7 @@ public struct TodosView: View {
         List(
           rows, selection: store.selection,
           onSelect: { store.send(.selectionMoved($0)) },
-          onActivate: { rows[$0].send(.toggleTapped) }
+          onActivate: { rows[$0].send(.toggleTapped) }, activateHelp: "Toggle"
         ) { row, _ in
           TodoRowView(store: row)
         }
