@@ -49,6 +49,15 @@ import Testing
     #expect(grid.line(0) == "┌ Files · /home/a…─┐")
   }
 
+  @Test func anAlertTallerThanTheScreenKeepsItsButtonAndEndsInAnEllipsis() {
+    let terminal = HeadlessTerminal(size: Size(width: 40, height: 10)) { Text("Home") }
+    let message = (1...12).map { "Line \($0)" }.joined(separator: "\n")
+    terminal.present(.alert(title: "Keys", message: message))
+    #expect(terminal.grid.contains("[ OK ]"))
+    #expect(terminal.grid.contains("Line 5…"))
+    #expect(!terminal.grid.contains("Line 6"))
+  }
+
   @Test func anAlertStartsANewLineAtEachLineBreak() {
     let terminal = HeadlessTerminal(size: Size(width: 60, height: 12)) { Text("Home") }
     terminal.present(.alert(title: "Keys", message: "q quit\nUsers: Enter details"))
