@@ -95,7 +95,7 @@ done
 expect_mouse on "the showcase turns on mouse reporting (buttons, drags, SGR)"
 expect_screen "users: http://127.0.0.1:" "footer shows the embedded users backend"
 keys "?"
-expect_screen "Esc back" "? shows the key help"
+expect_screen "Keys on this screen" "? shows the key help of the screen shown"
 keys Enter
 expect_screen "posters: http://127.0.0.1:" "footer shows the embedded poster backend"
 expect_screen "audio: $PWD/Examples/Samples/audio" "footer shows the sample audio folder"
@@ -266,6 +266,15 @@ keys x
 expect_absent "[x] bread" "x clears the done todos"
 keys u
 expect_screen "[x] bread" "u brings the cleared todos back"
+# A rename puts the cursor in the title field: the new title is typed in full there, and its
+# letters and spaces touch no row.
+keys Home
+keys e
+keys -l " and visa"
+keys Enter
+expect_screen "[ ] milk and visa" "e then typing renames the todo"
+expect_screen "[x] bread" "typing the new title toggles no row"
+expect_absent "Deleted" "typing the new title deletes no row"
 quit_showcase "second run"
 
 # Record a Login session, travel back through it with Ctrl-T, replay the recording.
@@ -304,7 +313,8 @@ start_showcase_replay() {
 }
 start_showcase_replay "$recording"
 expect_screen "TIME TRAVEL" "--replay opens the replayed session in time travel"
-# The recorded session ended with Esc back home; one step back is the Login screen as typed.
+# The recorded session ended on the Login screen (Esc took the focus out of the password
+# field, q quit); one step back is the Login screen as typed.
 keys Left
 expect_screen "demo@mvikit.dev" "a step back in the replay shows the Login screen as recorded"
 keys Escape

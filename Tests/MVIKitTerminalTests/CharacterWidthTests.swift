@@ -230,11 +230,12 @@ struct WidthCase: Sendable, CustomTestStringConvertible {
         Box { Text("ab漢字").lineLimit(1) }.frame(width: 5)
         Box("漢字漢字") { Text("x") }.frame(width: 9)
       }, size: Size(width: 10, height: 6))
-    #expect(grid.line(1) == "│ab │     ")
-    #expect(grid[3, 1].character == " ")
+    // Text cut short ends in an ellipsis, which takes the place of 漢 rather than half of it.
+    #expect(grid.line(1) == "│ab…│     ")
     #expect(grid[4, 1].character == "│")
-    // The title's clip ends a column before the corner: the second 漢 would straddle it.
-    #expect(grid.line(3) == "┌ 漢字 ─┐ ")
+    // The title's room ends a column before the corner: the second 漢 would straddle it, so
+    // it gives way to the ellipsis.
+    #expect(grid.line(3) == "┌ 漢字…─┐ ")
     expectWellFormed(grid)
   }
 

@@ -244,7 +244,7 @@ private func mouse(_ action: Mouse.Action, _ column: Int, _ row: Int) -> Key {
     #expect(terminal.cursor == Grid.Position(column: 1, row: 2))
   }
 
-  @Test func tabAndEscapeAreLeftToTheApp() {
+  @Test func tabAndEscapeLeaveTheAreaAndASecondEscapeIsTheApps() {
     let draft = Draft()
     var escapes = 0
     var enters = 0
@@ -258,6 +258,11 @@ private func mouse(_ action: Mouse.Action, _ column: Int, _ row: Int) -> Key {
     }
     terminal.type("a")
     terminal.press(.enter, .escape)
+    // The first Esc takes the focus out of the area (no view but fields to go to: the
+    // screen); the second is the app's.
+    #expect(escapes == 0)
+    #expect(terminal.cursor == nil)
+    terminal.press(.escape)
     #expect(escapes == 1)
     #expect(enters == 0)
     terminal.press(.tab)

@@ -27,23 +27,7 @@ public struct ShowcaseView: View {
       }
       HelpBar()
     }
-    .onKey("?", help: "Keys") { store.send(.helpToggled) }
-    .alert(store.isHelpShown ? Self.help(onDismiss: { store.send(.helpToggled) }) : nil)
-  }
-
-  static func help(onDismiss: @escaping @MainActor () -> Void) -> Alert {
-    Alert(
-      title: "Keys",
-      message: """
-        ↑/↓ choose · Enter open · Esc back · Tab next field · ? this help · q quit
-        Users: Enter details, r reload · Todos: Enter add or toggle, e rename, d delete,
-        x clear done, u undo delete, f filter
-        Login: type, Tab to the next field, Enter logs in
-        Transcribe: Enter opens a folder or picks a file, s start, c cancel, p phrase list
-        Poster: g or Enter on the button gets a poster
-        Ctrl-T time travel: ←/→ step through the session's states, Esc back to live
-        """,
-      onDismiss: onDismiss)
+    .keyHelp(isPresented: store.isHelpShown) { store.send(.helpToggled) }
   }
 }
 

@@ -18,7 +18,9 @@ import Testing
       }
       #expect(showcase.terminal.grid.contains("users: http://127.0.0.1:\(server.port)/users"))
       showcase.terminal.press("?")
-      #expect(showcase.terminal.grid.contains("Esc back"))
+      #expect(showcase.terminal.grid.contains("Keys on this screen"))
+      #expect(showcase.terminal.grid.contains("Enter  Open"))
+      #expect(showcase.terminal.grid.contains("^T     Time travel"))
     }
   }
 

@@ -97,7 +97,8 @@ public final class HeadlessTerminal {
   /// focus. See ``Grid/cursor``.
   public var cursor: Grid.Position? { grid.cursor }
 
-  /// The id of the focused view, or nil when nothing is focusable.
+  /// The id of the focused view, or nil when no view has the focus: none is focusable, or
+  /// Tab or Esc took the focus out of a text field onto the screen (see <doc:KeysAndFocus>).
   public var focusedID: String? {
     _ = session.render()
     return session.focusedID

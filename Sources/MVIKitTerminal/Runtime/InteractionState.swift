@@ -3,6 +3,9 @@
 @MainActor
 final class InteractionState {
   var cursors: [String: Int] = [:]
+  /// The text each text field's cursor was placed in: text put there by the state instead
+  /// moves the cursor to its end.
+  var fieldTexts: [String: String] = [:]
   /// The display column a text area's ↑/↓ aim for, kept across shorter lines until a
   /// horizontal move or an edit.
   var preferredColumns: [String: Int] = [:]

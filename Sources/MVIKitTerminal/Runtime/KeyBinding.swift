@@ -6,6 +6,9 @@ public struct KeyBinding {
   public var help: String?
   /// What the key does, usually `store.send(...)`.
   public var action: @MainActor () -> Void
+  /// Whether the help bar keeps the binding when it drops others to fit: the key that lists
+  /// them all (see ``View/keyHelp(_:isPresented:toggle:)``).
+  var isPinned = false
 
   /// Creates a binding of `keys` to `action`.
   public init(_ keys: [Key], help: String?, action: @escaping @MainActor () -> Void) {
@@ -14,6 +17,8 @@ public struct KeyBinding {
     self.action = action
   }
 
-  /// The label shown in the help bar, such as `↑/+`.
-  var label: String { keys.prefix(2).map(\.label).joined(separator: "/") }
+  /// The label shown in the help bar for `keys`, such as `↑/+`.
+  static func label(_ keys: [Key]) -> String {
+    keys.prefix(2).map(\.label).joined(separator: "/")
+  }
 }

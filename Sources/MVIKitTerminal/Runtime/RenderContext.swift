@@ -4,11 +4,15 @@
 final class RenderContext {
   var grid: Grid
   var style = Style.plain
-  let focusedID: String?
+  /// Where the focus is this frame.
+  let focus: Focus
   let interaction: InteractionState
   let animationFrame: Int
   /// How images are drawn.
   let graphics: GraphicsMode
+  /// Keys the runtime itself handles before any view, for the key help (Ctrl-T when the app
+  /// has a history).
+  var runtimeKeys: [KeyHelp.Entry] = []
   private(set) var targets: [FocusTarget] = []
   private(set) var bindings: [KeyBinding] = []
   private(set) var isModal = false
@@ -17,13 +21,14 @@ final class RenderContext {
   private var path: [String] = []
   private var overlays: [() -> Void] = []
   private var finalPasses: [() -> Void] = []
+  private var pendingFocusRequest: FocusRequest?
 
   init(
-    size: Size, focusedID: String?, interaction: InteractionState, animationFrame: Int,
+    size: Size, focus: Focus, interaction: InteractionState, animationFrame: Int,
     graphics: GraphicsMode = .halfBlocks
   ) {
     self.grid = Grid(size: size)
-    self.focusedID = focusedID
+    self.focus = focus
     self.interaction = interaction
     self.animationFrame = animationFrame
     self.graphics = graphics
@@ -59,13 +64,47 @@ final class RenderContext {
 
   /// Registers the view being drawn as focusable; returns whether it has the focus. Without a
   /// focused view the first focusable one takes it.
+  ///
+  /// - Parameters:
+  ///   - takesText: Printable keys type into the view; see ``FocusTarget/takesText``.
+  ///   - uses: Whether the view would use a key now, without using it.
   func registerFocusable(
-    rect: Rect, help: [(key: String, text: String)] = [], handle: @escaping @MainActor (Key) -> Bool
+    rect: Rect, help: [(key: String, text: String)] = [], takesText: Bool = false,
+    uses: @escaping @MainActor (Key) -> Bool = { _ in false },
+    handle: @escaping @MainActor (Key) -> Bool
   ) -> Bool {
     let id = self.id
-    let focused = focusedID == nil ? targets.isEmpty : focusedID == id
-    targets.append(FocusTarget(id: id, rect: rect, help: help, handle: handle))
+    let focused: Bool
+    switch focus {
+    case .first: focused = targets.isEmpty
+    case .view(let focusedID): focused = focusedID == id
+    case .screen: focused = false
+    }
+    // A request belongs to the first focusable view inside the modifier that made it.
+    let request = pendingFocusRequest
+    pendingFocusRequest = nil
+    targets.append(
+      FocusTarget(
+        id: id, rect: rect, help: help, takesText: takesText, uses: uses, focusRequest: request,
+        handle: handle))
     return focused
+  }
+
+  /// The view that has the focus so far this frame, if any.
+  var focusedTarget: FocusTarget? {
+    switch focus {
+    case .first: targets.first
+    case .view(let id): targets.first { $0.id == id }
+    case .screen: nil
+    }
+  }
+
+  /// Draws `body` with `request` waiting for the first focusable view inside it.
+  func withFocusRequest(_ request: FocusRequest, _ body: () -> Void) {
+    let saved = pendingFocusRequest
+    pendingFocusRequest = request
+    defer { pendingFocusRequest = saved }
+    body()
   }
 
   func addBinding(_ binding: KeyBinding) {

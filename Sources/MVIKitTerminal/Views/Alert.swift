@@ -26,7 +26,7 @@ public struct Alert {
 
   /// The bold first line.
   public var title: String
-  /// The text under the title; it wraps.
+  /// The text under the title; it wraps, and `\n` starts a new line.
   public var message: String
   /// The buttons, left to right; an alert without buttons gets an OK button.
   public var buttons: [Button]
@@ -52,7 +52,13 @@ public struct Alert {
     let labels = buttons.map { "[ " + $0.title + " ]" }
     let buttonsWidth = labels.reduce(0) { $0 + $1.terminalWidth + 1 }
     let textWidth = min(max(20, bounds.width - 6), 50)
-    let lines = message.isEmpty ? [] : TextWrapper.wrap(message, width: textWidth)
+    // A message taller than the screen keeps the rows the button needs, and says it was cut.
+    let lines =
+      message.isEmpty
+      ? []
+      : TextWrapper.fit(
+        TextWrapper.wrapLines(message, width: textWidth), width: textWidth,
+        height: bounds.height - 5)
     let contentWidth = max(
       title.terminalWidth, buttonsWidth, lines.reduce(0) { max($0, $1.terminalWidth) })
     let size = Size(width: contentWidth + 4, height: lines.count + 5)

@@ -47,8 +47,11 @@ public struct Box: View, Element {
     }
     if let title, rect.width > 4 {
       let titleRect = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 3, height: 1)
+      // A title too long for the edge ends in an ellipsis, and the corner stays; the space
+      // after the title is the one to go when there is no room for it.
+      let shown = TextWrapper.truncate(title, width: rect.width - 4)
       context.put(
-        " " + title + " ", column: rect.x + 1, row: rect.y,
+        " " + shown + " ", column: rect.x + 1, row: rect.y,
         style: style.merged(with: .init(attributes: .bold)),
         clip: titleRect)
     }

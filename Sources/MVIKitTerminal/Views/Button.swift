@@ -21,8 +21,10 @@ public struct Button: View, Element {
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     let action = self.action
-    let focused = context.registerFocusable(rect: rect, help: [("Enter", title)]) { key in
-      guard key == .enter || key == .space || key.click != nil else { return false }
+    let presses: @MainActor (Key) -> Bool = { key in key == .enter || key == .space }
+    let focused = context.registerFocusable(rect: rect, help: [("Enter", title)], uses: presses) {
+      key in
+      guard presses(key) || key.click != nil else { return false }
       action()
       return true
     }

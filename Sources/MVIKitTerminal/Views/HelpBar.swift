@@ -1,6 +1,11 @@
-/// One line listing the keys that work right now: those of the focused view, then the
-/// bindings of the screen (``View/onKey(_:help:action:)-([Key],_,_)``), such as
-/// `Tab Next  + Increment  q Quit`.
+/// One line listing the keys that act right now: Tab, those of the focused view, then the
+/// bindings of the screen (``View/onKey(_:help:action:)-([Key],_,_)``) that a key still
+/// reaches, such as `Tab Next  + Increment  q Quit`.
+///
+/// While a text field has the focus, letters type into it, so the bar leaves out the bindings
+/// of letter keys and shows `Esc Leave field` instead. When the keys do not fit, the last ones
+/// give way, never half a label; the key help's own key
+/// (``View/keyHelp(_:isPresented:toggle:)``) stays, since it lists them all.
 ///
 /// It is drawn after the rest of the screen, so it lists every binding wherever it sits.
 public struct HelpBar: View, Element {
@@ -19,31 +24,16 @@ public struct HelpBar: View, Element {
     let base = context.style
     context.finally { [unowned context] in
       var column = rect.x
-      for (key, text) in Self.entries(context) {
+      let entries = KeyHelp.fitting(KeyHelp.current(context), width: rect.width)
+      for (index, entry) in entries.enumerated() {
+        if index > 0 { column += 2 }
         column += context.grid.put(
-          key, column: column, row: rect.y, style: base.merged(with: Style(attributes: .bold)),
-          clip: rect)
+          entry.key, column: column, row: rect.y,
+          style: base.merged(with: Style(attributes: .bold)), clip: rect)
         column += context.grid.put(
-          " " + text + "  ", column: column, row: rect.y,
-          style: base.merged(with: Style(attributes: .dim)),
-          clip: rect)
+          " " + entry.text, column: column, row: rect.y,
+          style: base.merged(with: Style(attributes: .dim)), clip: rect)
       }
     }
-  }
-
-  static func entries(_ context: RenderContext) -> [(key: String, text: String)] {
-    var entries: [(key: String, text: String)] = []
-    let targets = context.targets
-    if targets.count > 1 { entries.append(("Tab", "Next")) }
-    if let focused = targets.first(where: { $0.id == context.focusedID }) ?? targets.first {
-      entries += focused.help
-    }
-    // Inner bindings win over outer ones for the same key, so list them first.
-    var seen = Set<String>()
-    for binding in context.bindings.reversed() {
-      guard let help = binding.help, seen.insert(binding.label).inserted else { continue }
-      entries.append((binding.label, help))
-    }
-    return entries
   }
 }

@@ -29,6 +29,7 @@ public struct List<Item>: View, Element {
   private let selection: Int?
   private let onSelect: @MainActor (Int) -> Void
   private let onActivate: (@MainActor (Int) -> Void)?
+  private let activateHelp: String
   private let filterText: (@MainActor (Item) -> String)?
   private let row: @MainActor (Item, Bool) -> ViewGroup
 
@@ -39,12 +40,13 @@ public struct List<Item>: View, Element {
   ///   - selection: The index of the selected item in `items`, or nil.
   ///   - onSelect: Called with the index in `items` that a key, a click or the wheel selects.
   ///   - onActivate: Called with the selected index for Enter, or a click on the selected row.
+  ///   - activateHelp: What Enter does, for the ``HelpBar``: `Enter Open` by default.
   ///   - filterText: The text an item is found by when filtering with `/`; nil leaves `/` to
   ///     the app's bindings.
   ///   - row: The view of one item, told whether it is the selected one.
   public init(
     _ items: [Item], selection: Int?, onSelect: @escaping @MainActor (Int) -> Void,
-    onActivate: (@MainActor (Int) -> Void)? = nil,
+    onActivate: (@MainActor (Int) -> Void)? = nil, activateHelp: String = "Open",
     filterText: (@MainActor (Item) -> String)? = nil,
     @ViewBuilder row: @escaping @MainActor (_ item: Item, _ isSelected: Bool) -> ViewGroup
   ) {
@@ -52,6 +54,7 @@ public struct List<Item>: View, Element {
     self.selection = selection
     self.onSelect = onSelect
     self.onActivate = onActivate
+    self.activateHelp = activateHelp
     self.filterText = filterText
     self.row = row
   }
@@ -85,8 +88,10 @@ public struct List<Item>: View, Element {
       id: id, interaction: interaction, isFilterable: filterText != nil, shown: shown,
       count: count, selected: selected, position: position, offset: offset, rows: rows,
       filterLine: filter == nil ? nil : Rect(x: rect.x, y: rect.y, width: rect.width, height: 1),
-      matches: matches, onSelect: onSelect, onActivate: onActivate)
-    let focused = context.registerFocusable(rect: rect, help: input.help, handle: input.handle)
+      matches: matches, onSelect: onSelect, onActivate: onActivate, activateHelp: activateHelp)
+    let focused = context.registerFocusable(
+      rect: rect, help: input.help, takesText: input.takesText, uses: input.uses,
+      handle: input.handle)
     if var line = filter {
       line.draw(
         in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), matchCount: shownCount,

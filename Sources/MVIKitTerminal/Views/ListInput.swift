@@ -24,6 +24,8 @@ struct ListInput {
   let matches: @MainActor (String) -> [Int]
   let onSelect: @MainActor (Int) -> Void
   let onActivate: (@MainActor (Int) -> Void)?
+  /// What Enter does, as the help bar names it.
+  let activateHelp: String
 
   private var filter: ListFilter? {
     get { interaction.listFilters[id] }
@@ -36,10 +38,29 @@ struct ListInput {
   var help: [(key: String, text: String)] {
     var help = [(key: "↑↓", text: "Move")]
     if filter?.isTyping == true { return help + [("Enter", "Done"), ("Esc", "Clear")] }
-    if onActivate != nil { help.append((key: "Enter", text: "Open")) }
+    if onActivate != nil { help.append((key: "Enter", text: activateHelp)) }
     if isFilterable { help.append((key: "/", text: "Filter")) }
     if filter != nil { help.append((key: "Esc", text: "Clear")) }
     return help
+  }
+
+  /// Whether keys type into the filter line now.
+  var takesText: Bool { filter?.isTyping == true }
+
+  /// Whether ``handle(_:)`` would use `key`, asked without using it.
+  func uses(_ key: Key) -> Bool {
+    if isFilterable, let filter {
+      if key == .escape { return true }
+      if filter.isTyping {
+        switch key {
+        case .enter, .up, .down, .pageUp, .pageDown, .home, .end: return true
+        default: return TextEditing.apply(key, text: filter.query, cursor: filter.cursor) != nil
+        }
+      }
+    }
+    if isFilterable, key == "/" { return true }
+    if key == .enter { return onActivate != nil && position != nil }
+    return SelectionKeys.target(for: key, current: position, count: shownCount, page: 1) != nil
   }
 
   /// Handles `key`; false lets enclosing bindings have it.

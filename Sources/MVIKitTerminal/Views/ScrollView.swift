@@ -43,7 +43,12 @@ public struct ScrollView: View, Element {
     }
     scroll(to: offset)
     let page = max(1, rect.height - 1)
-    _ = context.registerFocusable(rect: rect, help: [(key: "↑↓", text: "Scroll")]) { key in
+    let uses: @MainActor (Key) -> Bool = { key in
+      SelectionKeys.target(for: key, current: offset, count: lastOffset + 1, page: page) != nil
+    }
+    _ = context.registerFocusable(
+      rect: rect, help: [(key: "↑↓", text: "Scroll")], uses: uses
+    ) { key in
       if key.click != nil { return true }
       if let direction = key.scrollDirection {
         scroll(to: min(max(0, offset + direction * Self.linesPerNotch), lastOffset))
@@ -71,8 +76,6 @@ public struct ScrollView: View, Element {
   static let linesPerNotch = 3
 
   static func lines(of text: String, width: Int) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
-      TextWrapper.wrap(String($0), width: max(1, width))
-    }
+    TextWrapper.wrapLines(text, width: max(1, width))
   }
 }

@@ -9,7 +9,13 @@ extension Table {
     var help = [(key: "↑↓", text: "Move")]
     if onActivate != nil { help.append((key: "Enter", text: "Open")) }
     if onSort != nil { help += [(key: "<>", text: "Sort by"), (key: "r", text: "Reverse")] }
-    return context.registerFocusable(rect: rect, help: help) { [self] key in
+    let sorts = onSort != nil && !columns.isEmpty
+    let uses: @MainActor (Key) -> Bool = { key in
+      if sorts, key == "<" || key == ">" || key == "r" { return true }
+      if key == .enter { return onActivate != nil && selected != nil }
+      return SelectionKeys.target(for: key, current: selected, count: count, page: page) != nil
+    }
+    return context.registerFocusable(rect: rect, help: help, uses: uses) { [self] key in
       if let mouse = key.click {
         click(mouse, rect: rect, selected: selected, offset: offset, widths: widths)
         return true

@@ -42,7 +42,8 @@ public struct Text: View, Element {
   /// This text on `color`.
   public func background(_ color: Color) -> Text { style(Style(background: color)) }
 
-  /// This text cut to at most `lines` lines (nil: no limit); `1` truncates instead of wrapping.
+  /// This text cut to at most `lines` lines (nil: no limit), the last ending in `…` when cut;
+  /// `1` truncates instead of wrapping.
   public func lineLimit(_ lines: Int?) -> Text {
     var copy = self
     copy.lineLimit = lines.map { max(1, $0) }
@@ -55,18 +56,26 @@ public struct Text: View, Element {
     return Size(width: min(width, proposal.width), height: min(lines.count, proposal.height))
   }
 
+  /// Text cut short, by the rows it is given or its line limit, ends in `…`, as does a line
+  /// too wide for them: a reader then knows there is more, where a hard cut could pass for the
+  /// whole (a path, a name cut mid-word).
   func draw(_ rect: Rect, _ context: RenderContext) {
     let style = context.style.merged(with: self.style)
-    for (offset, line) in wrapped(width: rect.width).prefix(rect.height).enumerated() {
+    let lines = TextWrapper.fit(
+      allLines(width: rect.width), width: rect.width, height: min(rect.height, lineLimit ?? .max))
+    for (offset, line) in lines.enumerated() {
       context.put(line, column: rect.x, row: rect.y + offset, style: style, clip: rect)
     }
   }
 
   func wrapped(width: Int) -> [String] {
-    let lines = content.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
-      lineLimit == 1 ? [String($0)] : TextWrapper.wrap(String($0), width: width)
-    }
+    let lines = allLines(width: width)
     guard let lineLimit else { return lines }
     return Array(lines.prefix(lineLimit))
+  }
+
+  private func allLines(width: Int) -> [String] {
+    guard lineLimit == 1 else { return TextWrapper.wrapLines(content, width: width) }
+    return content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 }

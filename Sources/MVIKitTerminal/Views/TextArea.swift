@@ -54,7 +54,14 @@ public struct TextArea: View, Element {
     let offset = SelectionKeys.scrollOffset(
       selected: location.row, count: layout.rows.count, height: rect.height, context: context)
     let (text, onChange) = (self.text, self.onChange)
-    let focused = context.registerFocusable(rect: rect, help: [("Type", "Edit")]) { key in
+    let page = max(1, rect.height - 1)
+    let uses: @MainActor (Key) -> Bool = { key in
+      TextAreaEditing.apply(
+        key, layout: layout, cursor: cursor, preferredColumn: nil, page: page) != nil
+    }
+    let focused = context.registerFocusable(
+      rect: rect, help: [("Type", "Edit")], takesText: true, uses: uses
+    ) { key in
       if case .mouse(let mouse) = key {
         // Screen cells, so only events over the area count, and they count from its corner.
         guard rect.contains(column: mouse.column, row: mouse.row) else { return false }
@@ -69,7 +76,7 @@ public struct TextArea: View, Element {
       guard
         let result = TextAreaEditing.apply(
           key, layout: layout, cursor: cursor, preferredColumn: interaction.preferredColumns[id],
-          page: max(1, rect.height - 1))
+          page: page)
       else { return false }
       interaction.cursors[id] = result.cursor
       interaction.preferredColumns[id] = result.preferredColumn

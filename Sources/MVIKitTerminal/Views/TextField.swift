@@ -68,12 +68,24 @@ public struct TextField: View, Element {
     // the bullets as it moves over the text.
     let line = TextLine(
       isSecure ? Array(repeating: "•", count: count) : Array(text),
-      cursor: interaction.cursors[id] ?? count, width: rect.width,
+      cursor: cursor(id: id, interaction: interaction), width: rect.width,
       previousStart: interaction.scrollOffsets[id] ?? 0)
     let cursor = line.cursor
     interaction.scrollOffsets[id] = line.start
     let (text, history, onChange, onSubmit) = (self.text, history, self.onChange, self.onSubmit)
-    let focused = context.registerFocusable(rect: rect, help: help) { key in
+    let uses: @MainActor (Key) -> Bool = { key in
+      switch key {
+      case .enter: onSubmit != nil
+      case .up, .down:
+        TextFieldHistory.step(
+          key == .up ? -1 : 1, text: text, history: history,
+          browsing: interaction.historyBrowsing[id]) != nil
+      default: TextEditing.apply(key, text: text, cursor: cursor) != nil
+      }
+    }
+    let focused = context.registerFocusable(
+      rect: rect, help: help, takesText: true, uses: uses
+    ) { key in
       if let click = key.click {
         guard rect.contains(column: click.column, row: click.row) else { return false }
         interaction.cursors[id] = line.cursor(atColumn: click.column - rect.x)
@@ -93,11 +105,13 @@ public struct TextField: View, Element {
         else { return false }
         interaction.historyBrowsing[id] = step.browsing
         interaction.cursors[id] = step.text.count
+        interaction.fieldTexts[id] = step.text
         if step.text != text { onChange(step.text) }
         return true
       }
       guard let result = TextEditing.apply(key, text: text, cursor: cursor) else { return false }
       interaction.cursors[id] = result.cursor
+      interaction.fieldTexts[id] = result.text
       if result.text != text {
         interaction.historyBrowsing[id] = nil
         onChange(result.text)
@@ -113,6 +127,16 @@ public struct TextField: View, Element {
         clip: rect)
     }
     line.draw(in: rect, style: fieldStyle, showsCursor: focused, context: context)
+  }
+
+  /// Where the cursor is: where the field's own keys left it, or after the text when the
+  /// state put other text there (a rename filling the field, a submit clearing it), so that
+  /// what the user types next goes at the end, not into the middle of the new text.
+  private func cursor(id: String, interaction: InteractionState) -> Int {
+    guard interaction.fieldTexts[id] != text else { return interaction.cursors[id] ?? text.count }
+    interaction.fieldTexts[id] = text
+    interaction.cursors[id] = text.count
+    return text.count
   }
 
   private var help: [(key: String, text: String)] {

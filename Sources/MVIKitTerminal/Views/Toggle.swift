@@ -23,8 +23,10 @@ public struct Toggle: View, Element {
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     let (isOn, onChange) = (self.isOn, self.onChange)
-    let focused = context.registerFocusable(rect: rect, help: [("Space", "Toggle")]) { key in
-      guard key == .space || key == .enter || key.click != nil else { return false }
+    let presses: @MainActor (Key) -> Bool = { key in key == .enter || key == .space }
+    let focused = context.registerFocusable(rect: rect, help: [("Space", "Toggle")], uses: presses)
+    { key in
+      guard presses(key) || key.click != nil else { return false }
       onChange(!isOn)
       return true
     }

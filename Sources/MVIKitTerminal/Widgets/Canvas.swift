@@ -58,12 +58,20 @@ public final class Canvas {
   ///
   /// - Parameters:
   ///   - help: Key and description pairs for the ``HelpBar`` while focused.
+  ///   - takesText: Whether printable keys type into the widget, as into a ``TextField``: the
+  ///     help bar then leaves the screen's letter shortcuts out, and Esc takes the focus out of
+  ///     the widget when `handle` does not use it (see <doc:KeysAndFocus>).
+  ///   - uses: Whether `handle` would use a key now, asked without using it, so that the help
+  ///     bar leaves out the bindings of keys the widget takes.
   ///   - handle: Takes a key; returns whether it used it.
   @discardableResult
   public func focus(
-    help: [(key: String, text: String)] = [], handle: @escaping @MainActor (Key) -> Bool
+    help: [(key: String, text: String)] = [], takesText: Bool = false,
+    uses: @escaping @MainActor (Key) -> Bool = { _ in false },
+    handle: @escaping @MainActor (Key) -> Bool
   ) -> Bool {
-    context.registerFocusable(rect: bounds, help: help, handle: handle)
+    context.registerFocusable(
+      rect: bounds, help: help, takesText: takesText, uses: uses, handle: handle)
   }
 
   /// Shows the terminal's cursor at `position` (a text widget's insertion point).

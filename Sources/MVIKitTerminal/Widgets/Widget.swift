@@ -2,7 +2,8 @@
 ///
 /// It is what Ratatui calls a widget: a value made from state for each frame, which sizes
 /// itself and draws into the area it is given. It sits in stacks, boxes and lists like any
-/// built-in view, and can take the focus and keys through ``Canvas/focus(help:handle:)``.
+/// built-in view, and can take the focus and keys through
+/// ``Canvas/focus(help:takesText:uses:handle:)``.
 ///
 /// ```swift
 /// struct Sparkline: Widget {

@@ -19,6 +19,10 @@ public struct TodosModel: Model {
     public var draft = ""
     /// The todo being renamed with ``draft``, or nil when the draft adds a new todo.
     public var editingID: Int64?
+    /// Whether the title field has the focus: a rename puts it there, so the new title is
+    /// typed into the field and not taken as the list's shortcuts; the view reports the user's
+    /// own moves with ``Intent/draftFocusChanged(_:)``.
+    public var isDraftFocused = false
     /// What the last delete removed, for undo; empty when there is nothing to undo.
     public var lastDeleted: [Todo] = []
     /// Why the last action failed, or nil.
@@ -49,6 +53,7 @@ public struct TodosModel: Model {
     case appeared
     case loaded([Todo])
     case draftChanged(String)
+    case draftFocusChanged(Bool)
     case addTapped
     case added(Todo)
     case editTapped
@@ -108,6 +113,9 @@ public struct TodosModel: Model {
     case .draftChanged(let text):
       state.draft = text
       return .none
+    case .draftFocusChanged(let isFocused):
+      state.isDraftFocused = isFocused
+      return .none
     case .addTapped:
       let title = state.draft.trimmingCharacters(in: .whitespacesAndNewlines)
       guard !title.isEmpty else {
@@ -128,6 +136,7 @@ public struct TodosModel: Model {
       guard let selected = state.selected else { return .none }
       state.editingID = selected.id
       state.draft = selected.todo.title
+      state.isDraftFocused = true
       state.message = nil
       return .none
     case .renamed(let todo):

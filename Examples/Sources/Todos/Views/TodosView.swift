@@ -20,6 +20,7 @@ public struct TodosView: View {
           store.send(.addTapped)
         }
       ) { store.send(.draftChanged($0)) }
+      .focused(store.binding(\.isDraftFocused, send: TodosModel.Intent.draftFocusChanged))
       if let message = store.message {
         Text(message).foreground(.red)
       } else if !store.lastDeleted.isEmpty {
@@ -51,7 +52,7 @@ public struct TodosView: View {
         List(
           rows, selection: store.selection,
           onSelect: { store.send(.selectionMoved($0)) },
-          onActivate: { rows[$0].send(.toggleTapped) }
+          onActivate: { rows[$0].send(.toggleTapped) }, activateHelp: "Toggle"
         ) { row, _ in
           TodoRowView(store: row)
         }

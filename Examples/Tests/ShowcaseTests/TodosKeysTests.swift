@@ -1,0 +1,100 @@
+import DemoServer
+import Foundation
+import MVIKitTerminal
+import ShowcaseKit
+import Testing
+
+/// Todos in a user's hands: every key the screen offers can be reached, and typing a title
+/// never reaches the list's shortcuts.
+@MainActor
+@Suite struct TodosKeysTests {
+  let todosPath = FileManager.default.temporaryDirectory
+    .appendingPathComponent("todos-keys-\(UUID().uuidString)/todos.sqlite").path
+
+  /// The showcase with Todos open and `titles` added through the field.
+  func openTodos(_ server: RunningServer, adding titles: [String]) async -> ShowcaseHarness {
+    let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
+    showcase.terminal.press(.down, .down, .down, .down, .enter)
+    #expect(await showcase.waitFor("Nothing to do yet."))
+    for title in titles {
+      showcase.terminal.type(title)
+      showcase.terminal.press(.enter)
+      #expect(await showcase.waitFor("[ ] \(title)"))
+    }
+    return showcase
+  }
+
+  var keyBarRow: Int { 29 }
+
+  @Test func undoAfterDeletingTheLastTodo() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: ["Only"])
+      showcase.terminal.press(.tab, "d")
+      #expect(await showcase.waitFor("Deleted 1 todo; u brings it back."))
+      #expect(showcase.terminal.text[keyBarRow].contains("u Undo delete"))
+      showcase.terminal.press("u")
+      #expect(await showcase.waitFor("[ ] Only"))
+      #expect(showcase.topScreen(AppScreen.todos)?.draft == "")
+    }
+  }
+
+  @Test func undoAfterClearingEveryDoneTodo() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: ["Only"])
+      showcase.terminal.press(.tab, .space)
+      #expect(await showcase.waitFor("[x] Only"))
+      showcase.terminal.press("x")
+      #expect(await showcase.waitFor("Deleted 1 todo; u brings it back."))
+      showcase.terminal.press("u")
+      #expect(await showcase.waitFor("[x] Only"))
+      #expect(showcase.topScreen(AppScreen.todos)?.draft == "")
+    }
+  }
+
+  @Test func aRenameTypedInFullTouchesNoRow() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: ["passport", "tickets"])
+      showcase.terminal.press(.tab, "e")
+      #expect(showcase.topScreen(AppScreen.todos)?.draft == "passport")
+      showcase.terminal.type(" and visa")
+      #expect(showcase.topScreen(AppScreen.todos)?.draft == "passport and visa")
+      showcase.terminal.press(.enter)
+      #expect(await showcase.waitFor("[ ] passport and visa"))
+      #expect(showcase.terminal.grid.contains("[ ] tickets"))
+      #expect(showcase.terminal.grid.contains("2 left of 2"))
+      #expect(!showcase.terminal.grid.contains("Deleted"))
+    }
+  }
+
+  @Test func filteringDownToNothingLeavesTheFilterKeyReachable() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: ["milk", "bread"])
+      showcase.terminal.press(.tab, "f", "f")
+      #expect(await showcase.waitFor("No done todos."))
+      showcase.terminal.press("f")
+      #expect(await showcase.waitFor("[ ] milk"))
+      #expect(showcase.topScreen(AppScreen.todos)?.draft == "")
+      showcase.terminal.press(.tab)
+      showcase.terminal.type("eggs")
+      #expect(showcase.topScreen(AppScreen.todos)?.draft == "eggs")
+    }
+  }
+
+  @Test func theKeyBarShowsWholeKeysForTheFocusAndTheHelpThisScreensKeys() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: ["milk"])
+      let typing = showcase.terminal.text[keyBarRow]
+      #expect(typing.contains("Type Edit"))
+      #expect(!typing.contains("q Quit") && !typing.contains("u Undo") && !typing.contains("Space"))
+      showcase.terminal.press(.tab)
+      let bar = showcase.terminal.text[keyBarRow].trimmingCharacters(in: .whitespaces)
+      #expect(bar.contains("Space Toggle"))
+      #expect(bar.contains("u Undo delete"))
+      #expect(bar.hasSuffix("? Keys"))
+      showcase.terminal.press("?")
+      #expect(showcase.terminal.grid.contains("Keys on this screen"))
+      #expect(showcase.terminal.grid.contains("Undo delete"))
+      #expect(!showcase.terminal.grid.contains("Transcribe:"))
+    }
+  }
+}

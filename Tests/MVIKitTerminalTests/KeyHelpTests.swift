@@ -1,0 +1,28 @@
+import MVIKit
+import MVIKitTerminal
+import Testing
+
+/// The key help lists the keys of the screen shown, from what the views and bindings
+/// registered, not from a hand-written list.
+@MainActor
+@Suite struct KeyHelpTests {
+  @Test func theKeyHelpListsThisScreensKeysOneALine() {
+    var isShown = false
+    let screen = KeyRuleTests.Screen()
+    let terminal = HeadlessTerminal(size: Size(width: 70, height: 24), quitKeys: ["q"]) {
+      screen.view().keyHelp(isPresented: isShown) { isShown.toggle() }
+    }
+    terminal.press(.tab, "?")
+    #expect(isShown)
+    let text = terminal.text
+    #expect(terminal.grid.contains("Keys on this screen"))
+    for line in [
+      "Tab    Next view", "Esc    Leave a text field", "Type   Edit", "↑↓     Move",
+      "d/Del  Delete", "u      Undo", "e      Rename", "Esc    Back", "q      Quit",
+    ] {
+      #expect(text.contains { $0.contains(line) }, "\(line) missing")
+    }
+    terminal.press(.escape)
+    #expect(!isShown)
+  }
+}
