@@ -25,6 +25,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
   ],
   targets: [
     .target(
@@ -77,6 +78,7 @@ let package = Package(
       name: "ShowcaseKit",
       dependencies: [
         "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
@@ -100,12 +102,17 @@ let package = Package(
       name: "Transcribe",
       dependencies: [
         "CPocketSphinx", "ExampleHTTP",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
-    .executableTarget(name: "TranscribeCLI", dependencies: ["Transcribe"]),
+    .executableTarget(
+      name: "TranscribeCLI",
+      dependencies: [
+        "Transcribe", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .systemLibrary(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
@@ -128,6 +135,7 @@ let package = Package(
         "ShowcaseKit", "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
         "ExampleTestSupport", .product(name: "MVIKitTerminal", package: root),
         .product(name: "MVIKitRecording", package: root),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(

@@ -1,21 +1,9 @@
-import DemoServer
-import Foundation
-import MVIKit
-import MVIKitTerminal
 import ShowcaseKit
 
 // The showcase: starts the embedded server on loopback, then runs the home screen.
-let options: ShowcaseOptions
 do {
-  options = try ShowcaseOptions.parse(Array(CommandLine.arguments.dropFirst()))
+  let command = try ShowcaseCommand.parse()
+  try await command.run()
 } catch {
-  FileHandle.standardError.write(Data("Showcase: \(error)\n".utf8))
-  exit(2)
+  ShowcaseCommand.exit(withError: error)
 }
-if options.showsUsage {
-  print(ShowcaseOptions.usage)
-  exit(0)
-}
-
-let status = await ShowcaseRunner(options: options).run()
-exit(status)

@@ -1,49 +1,39 @@
+import ArgumentParser
 import Foundation
 import Transcribe
 
 /// `transcribe [options] FILE...`: one line per file with its transcript, on the same
 /// recognizer code and embedded engine as the showcase's Transcribe app.
-struct TranscribeCommand {
-  var options = RecognizerOptions()
+struct TranscribeCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "transcribe",
+    abstract: "Prints one line per audio file: its path and transcript.",
+    discussion: """
+      A file that fails is reported on standard error and the exit status is 1.
+      """)
+
+  @OptionGroup(title: "Speech recognition") var recognizer: RecognizerFlags
+
+  @Flag(
+    name: .customLong("tsv"),
+    help: "Tab-separated output for scripts: path, audio seconds, seconds taken, transcript.")
   var tabSeparated = false
+
+  @Argument(help: ArgumentHelp("The audio files to transcribe.", valueName: "file"))
   var files: [String] = []
 
-  static let usage = """
-    Usage: transcribe [--stt-engine NAME] [--stt-url URL] [--stt-model NAME] [--tsv] FILE...
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("Name at least one audio file.") }
+  }
 
-    Prints one line per file: its path and transcript (with --tsv: path, audio seconds,
-    seconds taken and transcript, separated by tabs). A file that fails is reported on
-    standard error and the exit status is 1.
-
-    \(RecognizerOptions.usage)
-      --tsv              tab-separated output, for scripts
-    """
-
-  /// Parses the arguments, without the program name.
-  static func parse(_ arguments: [String]) throws(CommandError) -> TranscribeCommand {
-    var command = TranscribeCommand()
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      if argument == "--help" || argument == "-h" { throw .help }
-      if argument == "--tsv" {
-        command.tabSeparated = true
-        continue
-      }
-      do {
-        if try command.options.parse(argument, from: &remaining) { continue }
-      } catch {
-        throw .usage(error.description)
-      }
-      if argument.hasPrefix("--") { throw .usage("Unknown option \(argument). Try --help.") }
-      command.files.append(argument)
-    }
-    guard !command.files.isEmpty else { throw .usage("Name at least one audio file. Try --help.") }
-    return command
+  func run() async throws {
+    let status = await transcribe()
+    if status != 0 { throw ExitCode(status) }
   }
 
   /// Transcribes every file in order and returns the exit status.
-  func run() async -> Int32 {
-    let (recognizer, engine) = options.makeRecognizer()
+  func transcribe() async -> Int32 {
+    let (recognizer, engine) = self.recognizer.options.makeRecognizer()
     var failed = false
     for path in files {
       let url = URL(fileURLWithPath: path)
@@ -73,10 +63,4 @@ struct TranscribeCommand {
       text.replacingOccurrences(of: "\t", with: " "),
     ].joined(separator: "\t")
   }
-}
-
-/// Why the command stops before transcribing.
-enum CommandError: Error {
-  case help
-  case usage(String)
 }

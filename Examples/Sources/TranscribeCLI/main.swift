@@ -1,14 +1,7 @@
-import Foundation
-
 // The command-line front of the Transcribe sample; see `TranscribeCommand`.
-let command: TranscribeCommand
 do {
-  command = try TranscribeCommand.parse(Array(CommandLine.arguments.dropFirst()))
-} catch .help {
-  print(TranscribeCommand.usage)
-  exit(0)
-} catch .usage(let message) {
-  FileHandle.standardError.write(Data("transcribe: \(message)\n".utf8))
-  exit(2)
+  let command = try TranscribeCommand.parse()
+  try await command.run()
+} catch {
+  TranscribeCommand.exit(withError: error)
 }
-exit(await command.run())

@@ -148,11 +148,10 @@ import Testing
   }
 
   @Test func recordAndReplayFlagsAreParsed() throws {
-    let options = try ShowcaseOptions.parse(["--record", "/tmp/rec", "--replay", "/tmp/a.jsonl"])
+    let options = try ShowcaseCommand.parse(["--record", "/tmp/rec", "--replay", "/tmp/a.jsonl"])
+      .options
     #expect(options.recordFolder == "/tmp/rec")
     #expect(options.replayFile == "/tmp/a.jsonl")
-    #expect(throws: ShowcaseOptionsError.missingValue("--record")) {
-      try ShowcaseOptions.parse(["--record"])
-    }
+    #expect(ShowcaseCommand.failure(["--record"]) == "Missing value for '--record <dir>'")
   }
 }
