@@ -6,6 +6,7 @@ import Transcribe
 /// `Showcase [options]`: the five sample apps in the terminal. Each flag points one app at
 /// another backend; without flags every app uses its embedded default.
 public struct ShowcaseCommand: AsyncParsableCommand {
+  /// The command's name and help.
   public static let configuration = CommandConfiguration(
     commandName: "Showcase",
     abstract: "The five MVIKit sample apps in the terminal.",
@@ -68,6 +69,7 @@ public struct ShowcaseCommand: AsyncParsableCommand {
 
   @OptionGroup(title: "Speech recognition") var recognizer: RecognizerFlags
 
+  /// No flags: every app on its embedded default.
   public init() {}
 
   /// What the flags choose.
@@ -85,6 +87,7 @@ public struct ShowcaseCommand: AsyncParsableCommand {
     return options
   }
 
+  /// Refuses an empty path, which would mean the current folder by accident.
   public func validate() throws {
     for (flag, path) in [("--todos-db", todosPath), ("--audio-dir", audioFolder)]
     where path?.isEmpty == true {

@@ -24,6 +24,7 @@ public struct RecognizerFlags: ParsableArguments {
     help: ArgumentHelp("The model to ask that API for (default whisper-1).", valueName: "name"))
   var model: String?
 
+  /// The defaults: Whisper on the embedded engine.
   public init() {}
 
   /// The recognizer the flags choose.
