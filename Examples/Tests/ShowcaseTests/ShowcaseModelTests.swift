@@ -21,7 +21,7 @@ import Users
     phone: "555-0001", website: "ada.example.com",
     company: User.Company(name: "Analytical", catchPhrase: "Engines", bs: "notes"))
 
-  func model(fetchUsers: @escaping @Sendable () async throws -> [User]) -> ShowcaseModel {
+  func model(fetchUsers: @escaping @Sendable () async throws -> UserList) -> ShowcaseModel {
     ShowcaseModel(
       screen: AppScreen(
         transcribe: TranscribeModel(

@@ -25,7 +25,9 @@ import Users
 
   @Test func everyIntentAndSideEffectRoundTrips() throws {
     let intents: [UsersPresenter.Intent] = [
-      .appeared, .retryTapped, .usersLoaded(Self.users), .usersLoaded([]), .loadFailed("Timeout."),
+      .appeared, .retryTapped,
+      .usersLoaded(UserList(users: Self.users, skipped: ["user 3: field 'email' is missing"])),
+      .usersLoaded([]), .loadFailed("Timeout."),
       .selectionMoved(4), .userPicked,
     ]
     #expect(try roundTrip(intents) == intents)

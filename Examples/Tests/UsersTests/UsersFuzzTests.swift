@@ -9,13 +9,14 @@ import Testing
   @Test func presenterKeepsItsInvariants() {
     let users = (1...12).map { User.sample(id: $0, name: "User \($0)") }
     let report = IntentFuzzer(
-      model: UsersPresenter(interactor: UsersInteractor(fetchUsers: { users })),
+      model: UsersPresenter(interactor: UsersInteractor(fetchUsers: { UserList(users: users) })),
       initialState: UsersPresenter.State(),
       generate: { random in
         switch Int.random(in: 0..<7, using: &random) {
         case 0: .appeared
         case 1: .retryTapped
-        case 2: .usersLoaded(Array(users.prefix(Int.random(in: 0...12, using: &random))))
+        case 2:
+          .usersLoaded(UserList(users: Array(users.prefix(Int.random(in: 0...12, using: &random)))))
         case 3: .loadFailed("HTTP 500")
         case 4: .selectionMoved(Int.random(in: -3...15, using: &random))
         case 5: .userPicked

@@ -3,10 +3,10 @@ import MVIKit
 /// The Interactor of the Users module: the one use case, fetching the users.
 public struct UsersInteractor: Interactor {
   /// Fetches every user from the backend.
-  public var fetchUsers: @Sendable () async throws -> [User]
+  public var fetchUsers: @Sendable () async throws -> UserList
 
   /// An interactor with any fetch, for tests and previews.
-  public init(fetchUsers: @escaping @Sendable () async throws -> [User]) {
+  public init(fetchUsers: @escaping @Sendable () async throws -> UserList) {
     self.fetchUsers = fetchUsers
   }
 

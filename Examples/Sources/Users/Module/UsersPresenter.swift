@@ -13,6 +13,8 @@ public struct UsersPresenter: Model {
     public var isLoading = false
     /// Why the last fetch failed; shown centred with a retry hint.
     public var errorMessage: String?
+    /// How many users the last fetch skipped, and why; nil when it read every one.
+    public var skippedNote: String?
     /// The highlighted row.
     public var selection = 0
 
@@ -24,7 +26,7 @@ public struct UsersPresenter: Model {
   public enum Intent: Equatable, Sendable, Codable {
     case appeared
     case retryTapped
-    case usersLoaded([User])
+    case usersLoaded(UserList)
     case loadFailed(String)
     case selectionMoved(Int)
     case userPicked
@@ -55,9 +57,11 @@ public struct UsersPresenter: Model {
         await send(.loadFailed(String(describing: error)))
       }
       .cancellable(id: FetchID.users, cancelInFlight: true)
-    case .usersLoaded(let users):
+    case .usersLoaded(let list):
+      let users = list.users
       state.isLoading = false
       state.users = users
+      state.skippedNote = list.skippedSummary
       state.selection = min(state.selection, max(users.count - 1, 0))
       return .none
     case .loadFailed(let message):

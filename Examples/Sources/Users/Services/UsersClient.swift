@@ -51,19 +51,43 @@ public struct UsersClient: Sendable {
     UsersClient(usersURL: jsonPlaceholderUsersURL, timeout: timeout)
   }
 
-  /// Loads all users.
+  /// Loads all users; each is read on its own, so one incomplete user is skipped (and named in
+  /// ``UserList/skipped``) while the others still show.
   /// - Throws: ``UsersError``, or `CancellationError` when the calling task is cancelled.
-  public func fetchUsers() async throws -> [User] {
-    try await get([User].self, from: usersURL)
+  public func fetchUsers() async throws -> UserList {
+    try Self.userList(from: try await get(from: usersURL))
+  }
+
+  /// Reads a users list, each user on its own.
+  static func userList(from body: Data) throws(UsersError) -> UserList {
+    let entries: [Decoded<User>]
+    do {
+      entries = try JSONDecoder().decode([Decoded<User>].self, from: body)
+    } catch {
+      throw .malformed(topLevelSummary(of: body) ?? decodingSummary(error))
+    }
+    var list = UserList(users: [])
+    for (index, entry) in entries.enumerated() {
+      switch entry.result {
+      case .success(let user): list.users.append(user)
+      case .failure(let reason): list.skipped.append("user \(index + 1): \(reason.text)")
+      }
+    }
+    return list
   }
 
   /// Loads one user; an unknown id fails with ``UsersError/http(_:)`` 404.
   /// - Throws: ``UsersError``, or `CancellationError` when the calling task is cancelled.
   public func fetchUser(id: Int) async throws -> User {
-    try await get(User.self, from: usersURL.appending(path: String(id)))
+    let body = try await get(from: usersURL.appending(path: String(id)))
+    do {
+      return try JSONDecoder().decode(User.self, from: body)
+    } catch {
+      throw UsersError.malformed(decodingSummary(error))
+    }
   }
 
-  private func get<Value: Decodable>(_ type: Value.Type, from url: URL) async throws -> Value {
+  private func get(from url: URL) async throws -> Data {
     var request = URLRequest(url: url)
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     let reply: HTTPReply
@@ -73,10 +97,38 @@ public struct UsersClient: Sendable {
       throw UsersError.from(error)
     }
     guard reply.isSuccess else { throw UsersError.http(reply.status) }
+    return reply.body
+  }
+
+  /// Why a body is not an array of users at the top, when it is valid JSON of another kind.
+  private static func topLevelSummary(of body: Data) -> String? {
+    guard let value = try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)
+    else { return nil }
+    switch value {
+    case is [Any]: return nil
+    case let object as [String: Any]:
+      let arrays = object.filter { $0.value is [Any] }.keys.sorted()
+      let hint = arrays.first.map { " (its \"\($0)\" member is an array)" } ?? ""
+      return "a list of users was expected at the top, but it is an object\(hint)"
+    default:
+      return "a list of users was expected at the top, but it is a single value"
+    }
+  }
+}
+
+/// One element of a list, decoded on its own: a bad element is a reason, not a failed list.
+private struct Decoded<Value: Decodable>: Decodable {
+  let result: Result<Value, Reason>
+
+  struct Reason: Error {
+    let text: String
+  }
+
+  init(from decoder: any Decoder) throws {
     do {
-      return try JSONDecoder().decode(Value.self, from: reply.body)
+      result = .success(try Value(from: decoder))
     } catch {
-      throw UsersError.malformed(decodingSummary(error))
+      result = .failure(Reason(text: decodingSummary(error, dropping: 1)))
     }
   }
 }

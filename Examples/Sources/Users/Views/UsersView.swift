@@ -31,9 +31,11 @@ public struct UsersView: View {
         Spacer()
       } else if store.users.isEmpty {
         Text("No users.").dim()
+        if let note = store.skippedNote { Text(note).foreground(.yellow) }
         Spacer()
       } else {
         Text("\(store.users.count) users — Enter shows one, / finds one").dim()
+        if let note = store.skippedNote { Text(note).foreground(.yellow) }
         List(
           store.users, selection: store.selection,
           onSelect: { store.send(.selectionMoved($0)) },
