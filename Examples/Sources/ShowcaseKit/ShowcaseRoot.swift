@@ -74,7 +74,7 @@ public final class ShowcaseRoot {
       users: UsersPresenter(
         interactor: UsersInteractor(client: UsersClient(usersURL: backends.usersURL))),
       login: LoginModel(client: LoginClient(loginURL: backends.loginURL)),
-      todos: TodosModel(opening: { try TodoRepository(url: backends.todosURL) }))
+      todos: TodosModel(opening: { [url = backends.todosURL] in try TodoRepository(url: url) }))
     return ShowcaseModel(screen: screen)
   }
 

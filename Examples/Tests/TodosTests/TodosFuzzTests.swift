@@ -41,11 +41,12 @@ import Testing
           // A reload from the database keeps the list short, as a real one would be.
           let count = Int.random(in: 0...5, using: &random)
           return .loaded(
-            (0..<count).map { _ in
-              Todo(
-                id: ids.next(), title: "saved", isDone: Bool.random(using: &random), createdAt: date
-              )
-            })
+            TodoList(
+              todos: (0..<count).map { _ in
+                Todo(
+                  id: ids.next(), title: "saved", isDone: Bool.random(using: &random),
+                  createdAt: date)
+              }, unreadable: Int.random(in: 0...1, using: &random)))
         }
       },
       invariant: { state in

@@ -75,6 +75,6 @@ import Testing
     let milk = try await repository.add(title: "milk")
     #expect(try await changes.next() == [milk])
     try await sqlite3(repository.url, "UPDATE todo SET isDone = 1")
-    #expect(try await changes.next()?.map(\.isDone) == [true])
+    #expect(try await changes.next()?.todos.map(\.isDone) == [true])
   }
 }

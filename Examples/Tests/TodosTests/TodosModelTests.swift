@@ -80,7 +80,7 @@ import Testing
     var state = TodosModel.State()
     state.rows = [TodoRow.State(todo: Todo(id: 7, title: "milk", createdAt: .distantPast))]
     let store = Store(
-      initialState: state, model: TodosModel(repository: .success(try makeRepository()), row: row))
+      initialState: state, model: TodosModel(repository: try makeRepository(), row: row))
     let rowStore = try #require(store.scope(TodosModel.rows, id: 7))
     let save = rowStore.send(.toggleTapped)
     #expect(rowStore.isSaving)
@@ -141,7 +141,7 @@ import Testing
     let store = TestStore(
       initialState: TodosModel.State(), model: TodosModel(repository: repository))
     store.exhaustivity = .off
-    await store.send(.loaded(try await repository.all()))
+    await store.send(.loaded(TodoList(todos: try await repository.all())))
     await store.send(.selectionMoved(1))
     await store.send(.editTapped) {
       $0.editingID = 2

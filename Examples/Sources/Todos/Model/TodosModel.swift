@@ -29,6 +29,9 @@ public struct TodosModel: Model {
     public var message: String?
     /// Whether the first load is running.
     public var isLoading = false
+    /// How many rows of the database could not be read as to-dos (written by another
+    /// program); they are left alone and not shown.
+    public var unreadableCount = 0
     /// The highlighted row among the visible todos.
     public var selection = 0
 
@@ -51,7 +54,7 @@ public struct TodosModel: Model {
   /// What the user did or what the database answered.
   public enum Intent: Equatable, Sendable, Codable {
     case appeared
-    case loaded([Todo])
+    case loaded(TodoList)
     case draftChanged(String)
     case draftFocusChanged(Bool)
     case addTapped
@@ -72,7 +75,7 @@ public struct TodosModel: Model {
   /// The link to the rows: each todo's intents travel in ``Intent/row(_:)``.
   public static let rows = RowsLink<TodosModel, TodoRow>(state: \.rows, intent: Intent.row)
 
-  let repository: Result<TodoRepository, any Error>
+  let repository: LazyRepository
   let row: TodoRow
 
   /// A model that persists with `repository`.
@@ -80,17 +83,18 @@ public struct TodosModel: Model {
     self.init(opening: { repository })
   }
 
-  /// A model whose database is opened by `open`; when it cannot be opened, every action says
-  /// why on screen instead of failing the app.
-  public init(opening open: () throws -> TodoRepository) {
-    let repository = Result { try open() }
-    self.init(
-      repository: repository,
-      row: TodoRow(setDone: { id, isDone in try await repository.get().setDone(id: id, isDone) }))
+  /// A model whose database is opened by `open` when the model first needs it (the screen
+  /// appears, or a row is saved), not before: merely making the model creates no file. When
+  /// it cannot be opened, every action says why on screen instead of failing the app.
+  public init(opening open: @escaping @Sendable () throws -> TodoRepository) {
+    let repository = LazyRepository(open)
+    self.repository = repository
+    row = TodoRow(setDone: { id, isDone in try await repository.get().setDone(id: id, isDone) })
   }
 
-  init(repository: Result<TodoRepository, any Error>, row: TodoRow) {
-    self.repository = repository
+  /// A model with its own row model, for tests.
+  init(repository: TodoRepository, row: TodoRow) {
+    self.repository = LazyRepository({ repository })
     self.row = row
   }
 
@@ -105,9 +109,10 @@ public struct TodosModel: Model {
         await send(.failed(String(describing: error)))
       }
       .cancellable(id: WorkID.observation, cancelInFlight: true)
-    case .loaded(let todos):
+    case .loaded(let list):
       state.isLoading = false
-      state.reconcile(with: todos)
+      state.unreadableCount = list.unreadable
+      state.reconcile(with: list.todos)
       state.clampSelection()
       return .none
     case .draftChanged(let text):

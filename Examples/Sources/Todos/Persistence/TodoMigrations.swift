@@ -5,7 +5,7 @@ import GRDB
 enum TodoMigrations {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
-    migrator.registerMigration("v1: create todo") { db in
+    migrator.registerMigration(first) { db in
       try db.create(table: TodoRecord.databaseTableName) { table in
         table.autoIncrementedPrimaryKey("id")
         table.column("title", .text).notNull()
@@ -13,6 +13,12 @@ enum TodoMigrations {
         table.column("createdAt", .datetime).notNull()
       }
     }
+    migrator.registerMigration("v2: mark the file as this app's") { db in
+      try db.execute(sql: "PRAGMA application_id = \(TodoFileMark.applicationID)")
+    }
     return migrator
   }
+
+  /// The first migration's name, which every file this app made records.
+  static let first = "v1: create todo"
 }

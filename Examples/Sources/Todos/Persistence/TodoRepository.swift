@@ -46,6 +46,7 @@ public struct TodoRepository: Sendable {
     configuration.label = "mvikit.todos"
     do {
       queue = try DatabaseQueue(path: path, configuration: configuration)
+      guard try queue.read(TodoFileMark.isOurs) else { throw TodoStoreError.foreign(path: path) }
       let migrator = TodoMigrations.migrator
       if readOnly {
         guard try queue.read(migrator.hasCompletedMigrations) else {
@@ -61,11 +62,22 @@ public struct TodoRepository: Sendable {
 
   /// All to-dos, oldest first.
   public func all() async throws -> [Todo] {
-    try await read(Self.fetchAll)
+    try await read(Self.fetchAll).todos
   }
 
-  private static func fetchAll(_ db: Database) throws -> [Todo] {
-    try TodoRecord.order(TodoRecord.Columns.id).fetchAll(db).map(\.todo)
+  /// Every row that reads as a to-do; the others are counted, so that one bad row written by
+  /// another program neither hides the rest nor stops the live view.
+  private static func fetchAll(_ db: Database) throws -> TodoList {
+    let rows = try Row.fetchAll(db, TodoRecord.order(TodoRecord.Columns.id))
+    var list = TodoList(todos: [])
+    for row in rows {
+      if let record = try? TodoRecord(row: row) {
+        list.todos.append(record.todo)
+      } else {
+        list.unreadable += 1
+      }
+    }
+    return list
   }
 
   /// Adds a to-do that is not done yet.
@@ -150,7 +162,7 @@ public struct TodoRepository: Sendable {
     }
   }
 
-  /// The to-dos now, then again after every change, made by this program (through GRDB's
+  /// The to-dos now (with how many rows could not be read), then again after every change, made by this program (through GRDB's
   /// `ValueObservation`) or by any other (another connection, the `sqlite3` tool), until the
   /// iterating task is cancelled.
   ///
@@ -158,14 +170,14 @@ public struct TodoRepository: Sendable {
   /// found by polling SQLite's `data_version`, which changes with each of them.
   /// - Parameter pollInterval: How often other programs' changes are looked for.
   public func changes(pollInterval: Duration = .milliseconds(250)) -> AsyncThrowingStream<
-    [Todo], any Error
+    TodoList, any Error
   > {
-    let (stream, continuation) = AsyncThrowingStream<[Todo], any Error>.makeStream(
+    let (stream, continuation) = AsyncThrowingStream<TodoList, any Error>.makeStream(
       bufferingPolicy: .bufferingNewest(1))
     let observation = ValueObservation.tracking(Self.fetchAll)
     let path = url.path(percentEncoded: false)
     let last = LastValue()
-    let deliver: @Sendable ([Todo]) -> Void = { todos in
+    let deliver: @Sendable (TodoList) -> Void = { todos in
       if last.replace(with: todos) { continuation.yield(todos) }
     }
     let own = Task { [queue] in
@@ -208,10 +220,10 @@ public struct TodoRepository: Sendable {
 
   /// The list last delivered, so that a change seen both ways is delivered once.
   private final class LastValue: Sendable {
-    private let value = Mutex<[Todo]?>(nil)
+    private let value = Mutex<TodoList?>(nil)
 
     /// Stores `todos`; whether they differ from the last ones.
-    func replace(with todos: [Todo]) -> Bool {
+    func replace(with todos: TodoList) -> Bool {
       value.withLock { last in
         guard last != todos else { return false }
         last = todos

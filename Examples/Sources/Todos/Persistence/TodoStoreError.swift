@@ -14,6 +14,7 @@ public enum TodoStoreError: Error, Equatable, Sendable, CustomStringConvertible 
   case directoryUnavailable(path: String, reason: String)
   /// The database file could not be opened, for example because the path is a folder.
   case cannotOpen(path: String)
+  case foreign(path: String)
   /// Any other database failure; holds SQLite's message.
   case database(String)
 
@@ -34,6 +35,9 @@ public enum TodoStoreError: Error, Equatable, Sendable, CustomStringConvertible 
       "The folder \(path) for the to-do file could not be created: \(reason)"
     case .cannotOpen(let path):
       "The to-do file \(path) could not be opened."
+    case .foreign(let path):
+      "The file \(path) is a database of another program, so it was left untouched. "
+        + "Choose another file with --todos-db."
     case .database(let message):
       "The to-do database failed: \(message)"
     }

@@ -40,6 +40,9 @@ public struct TodosView: View {
         Text("\(store.activeCount) left of \(store.todos.count)")
       }
       Divider()
+      if store.unreadableCount > 0 {
+        Text(Self.unreadableNote(store.unreadableCount)).foreground(.yellow)
+      }
       if store.isLoading {
         Spinner("Loading…")
         Spacer()
@@ -64,6 +67,13 @@ public struct TodosView: View {
     .onKey("x", help: "Clear done") { store.send(.clearCompletedTapped) }
     .onKey("u", help: "Undo delete") { store.send(.undoTapped) }
     .onKey("f", help: "Filter") { store.send(.filterTapped) }
+  }
+
+  /// What the screen says about rows another program wrote that are not to-dos.
+  static func unreadableNote(_ count: Int) -> String {
+    let rows = count == 1 ? "1 row" : "\(count) rows"
+    return "\(rows) of the file could not be read as to-dos (written by another program?); "
+      + "they are left as they are."
   }
 
   static func undoHint(_ count: Int) -> String {
