@@ -35,6 +35,34 @@ import Testing
     #expect(await sent.values == ["demo@mvikit.dev mvikit-demo-42"])
   }
 
+  @Test func aFailedLoginAfterASuccessfulOneNoLongerSaysSignedIn() async {
+    let store = makeStore(login: { _, password in
+      guard password == "mvikit-demo-42" else { throw LoginError.invalidCredentials }
+      return Self.response
+    })
+    await store.send(.emailChanged("demo@mvikit.dev")) { $0.email = "demo@mvikit.dev" }
+    await store.send(.passwordChanged(Secret("mvikit-demo-42"))) {
+      $0.password = Secret("mvikit-demo-42")
+    }
+    await store.send(.loginTapped) { $0.isLoading = true }
+    await store.receive(.loginSucceeded(Self.response)) {
+      $0.isLoading = false
+      $0.signedInName = "Demo User"
+    }
+    await store.receiveSideEffect(.alert(title: "Welcome", message: "Signed in as Demo User."))
+    await store.send(.passwordChanged(Secret("changed-password"))) {
+      $0.password = Secret("changed-password")
+    }
+    await store.send(.loginTapped) {
+      $0.isLoading = true
+      $0.signedInName = nil
+    }
+    let message = String(describing: LoginError.invalidCredentials)
+    await store.receive(.loginFailed(message)) { $0.isLoading = false }
+    await store.receiveSideEffect(.alert(title: "Login failed", message: message))
+    await store.finish()
+  }
+
   @Test func invalidFormDoesNotSubmit() async {
     let store = makeStore()
     await store.send(.emailChanged("not-an-email")) { $0.email = "not-an-email" }

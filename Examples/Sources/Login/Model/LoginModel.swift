@@ -59,6 +59,9 @@ public struct LoginModel: Model {
     case .loginTapped:
       guard LoginValidation.canSubmit(state), !state.isLoading else { return .none }
       state.isLoading = true
+      // A new attempt replaces the last session: the form never says "Signed in" beside a
+      // failure for other credentials.
+      state.signedInName = nil
       let email = LoginValidation.cleanEmail(state.email)
       let password = state.password
       return .run { send in
