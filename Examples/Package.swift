@@ -166,7 +166,7 @@ let package = Package(
     .testTarget(
       name: "PosterTests",
       dependencies: [
-        "Poster", "DemoServer", "CGIF", "ExampleTestSupport",
+        "Poster", "DemoServer", "CGIF", "CTurboJPEG", "ExampleTestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "MVIKitTerminal", package: root),
         .product(name: "MVIKitTesting", package: root),

@@ -45,7 +45,8 @@ public struct PosterClient: Sendable {
 
   /// The image URL, fetched on each call.
   public let url: URL
-  /// How long one fetch may take before it fails with ``PosterError/timeout``.
+  /// How long the server may stay silent, before answering or while sending, before the fetch
+  /// fails with ``PosterError/timeout``.
   public let timeout: Duration
   /// The largest file and image accepted.
   public let budget: ImageBudget
@@ -68,7 +69,8 @@ public struct PosterClient: Sendable {
   }
 
   /// Fetches and decodes the image at ``url``.
-  /// - Returns: The poster, titled from its `X-Poster-Title` header when there is one.
+  /// - Returns: The poster, titled from its `X-Poster-Title` header when there is one, else
+  ///   with the URL's file name.
   /// - Throws: ``PosterError``.
   @concurrent
   public func fetch() async throws(PosterError) -> Poster {
@@ -78,7 +80,9 @@ public struct PosterClient: Sendable {
     let prepared = request
     let download: Download
     do {
-      download = try await withDeadline(timeout) { try await self.download(prepared) }
+      // The limit is on silence, not on the whole download: a slow but steady server is
+      // waited for, a server that stops sending is not.
+      download = try await self.download(prepared)
     } catch let error as PosterError {
       throw error
     } catch TransportFailure.timeout {
@@ -92,7 +96,14 @@ public struct PosterClient: Sendable {
     }
     let (image, format) = try PosterImageDecoder.decode(download.body, budget: budget)
     return Poster(
-      title: download.title, image: image, byteCount: download.body.count, format: format)
+      title: download.title ?? Self.fileName(of: url), image: image,
+      byteCount: download.body.count, format: format)
+  }
+
+  /// A title for an image the server did not name: its file name, or the host.
+  public static func fileName(of url: URL) -> String? {
+    let name = url.lastPathComponent
+    return name.isEmpty || name == "/" ? url.host() : name.removingPercentEncoding ?? name
   }
 
   private struct Download: Sendable {

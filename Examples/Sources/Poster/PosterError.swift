@@ -41,7 +41,7 @@ public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
     case .truncated:
       return "The download stopped before the whole poster arrived."
     case .timeout:
-      return "The poster server took too long to answer."
+      return "The poster server stopped sending for too long."
     case .unreachable(let reason):
       return "The poster server could not be reached: \(reason)"
     case .cancelled:

@@ -139,6 +139,24 @@ struct PosterClientTests {
     }
   }
 
+  @Test func aSlowButSteadyDownloadIsWaitedFor() async throws {
+    try await withStubServer { url in
+      // 8 slices 150 ms apart: over a second in all, with a 600 ms limit on silence.
+      let client = PosterClient(url: url.appending(path: "slow.png"), timeout: .milliseconds(600))
+      let poster = try await client.fetch()
+      #expect(poster.format == .png)
+      #expect(poster.title == "slow.png")
+    }
+  }
+
+  @Test func anImageTheServerDidNotNameIsTitledWithItsFileName() {
+    #expect(PosterClient.fileName(of: URL(string: "https://picsum.photos/300/450")!) == "450")
+    #expect(
+      PosterClient.fileName(of: URL(string: "http://x.test/art/sunset%20sky.png")!)
+        == "sunset sky.png")
+    #expect(PosterClient.fileName(of: URL(string: "http://x.test/")!) == "x.test")
+  }
+
   @Test func aFileOverTheByteBudgetIsRefused() async throws {
     try await DemoServer.withServer(Self.configuration()) { server in
       let client = PosterClient(
@@ -192,6 +210,21 @@ private func withStubServer(_ body: (URL) async throws -> Void) async throws {
     if let title = HTTPFields.Element.Name("X-Poster-Title") { headers[title] = String(count) }
     return Response(
       status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
+  }
+  // The whole poster, a slice every 150 ms: slower in all than a short timeout, never silent
+  // for that long.
+  router.get("slow.png") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: "image/png"],
+      body: ResponseBody(contentLength: png.count) { writer in
+        let slices = 8
+        let size = (png.count + slices - 1) / slices
+        for start in stride(from: 0, to: png.count, by: size) {
+          try await writer.write(ByteBuffer(bytes: png[start..<min(start + size, png.count)]))
+          try await Task.sleep(for: .milliseconds(150))
+        }
+        try await writer.finish(nil)
+      })
   }
   router.get("half.png") { _, _ in
     Response(

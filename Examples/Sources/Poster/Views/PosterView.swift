@@ -1,3 +1,4 @@
+import Foundation
 import MVIKit
 import MVIKitTerminal
 
@@ -34,8 +35,19 @@ public struct PosterView: View {
 
   /// What was fetched: format, pixel size and file size.
   static func caption(_ poster: Poster) -> String {
-    let kilobytes = max(1, (poster.byteCount + 512) / 1_024)
-    return "\(poster.format.rawValue) \(poster.image.width)×\(poster.image.height), \(kilobytes) KB"
+    "\(poster.format.rawValue) \(poster.image.width)×\(poster.image.height), "
+      + fileSize(poster.byteCount)
+  }
+
+  /// A file size as people read it: bytes below a kilobyte, then KB and MB with one decimal
+  /// below ten.
+  static func fileSize(_ bytes: Int) -> String {
+    func scaled(_ value: Double, _ unit: String) -> String {
+      value < 9.95 ? String(format: "%.1f", value) + " \(unit)" : "\(Int(value.rounded())) \(unit)"
+    }
+    if bytes < 1_024 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
+    if bytes < 1_024 * 1_024 { return scaled(Double(bytes) / 1_024, "KB") }
+    return scaled(Double(bytes) / (1_024 * 1_024), "MB")
   }
 }
 

@@ -1,0 +1,49 @@
+import CTurboJPEG
+import Foundation
+import Testing
+
+@testable import Poster
+
+/// Print-sourced images: CMYK JPEGs decode to the colours they print, and sizes read as
+/// people read them.
+@Suite struct CMYKJPEGTests {
+  /// A CMYK JPEG of `width`×`height` whose every pixel is `rgb`, stored inverted as CMYK JPEG
+  /// files keep it (libjpeg writes the Adobe marker that says so).
+  static func cmykJPEG(width: Int, height: Int, rgb: (UInt8, UInt8, UInt8)) throws -> Data {
+    let handle = try #require(tjInitCompress())
+    defer { tjDestroy(handle) }
+    var pixels: [UInt8] = []
+    for _ in 0..<(width * height) { pixels += [rgb.0, rgb.1, rgb.2, 255] }
+    var output: UnsafeMutablePointer<UInt8>?
+    var size: UInt = 0
+    let status = pixels.withUnsafeBufferPointer { input in
+      tjCompress2(
+        handle, input.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_CMYK.rawValue),
+        &output, &size, Int32(TJSAMP_444.rawValue), 95, TJFLAG_ACCURATEDCT)
+    }
+    try #require(status == 0)
+    let bytes = try #require(output)
+    defer { tjFree(bytes) }
+    return Data(UnsafeBufferPointer(start: bytes, count: Int(size)))
+  }
+
+  @Test func aCMYKJPEGDecodesToItsColours() throws {
+    let orange = try Self.cmykJPEG(width: 16, height: 8, rgb: (240, 120, 20))
+    let image = try JPEGDecoder.decode(orange)
+    #expect(image.width == 16 && image.height == 8)
+    let (red, green, blue) = (image.pixels[0], image.pixels[1], image.pixels[2])
+    #expect(abs(Int(red) - 240) <= 4 && abs(Int(green) - 120) <= 4 && abs(Int(blue) - 20) <= 4)
+    // Through the decoder that sniffs the format, as a download goes.
+    let (sniffed, format) = try PosterImageDecoder.decode(orange, budget: ImageBudget())
+    #expect(format == .jpeg)
+    #expect(sniffed.pixels.count == 16 * 8 * 3)
+  }
+
+  @Test func fileSizesReadAsPeopleReadThem() {
+    #expect(PosterView.fileSize(258) == "258 bytes")
+    #expect(PosterView.fileSize(1) == "1 byte")
+    #expect(PosterView.fileSize(1_024) == "1.0 KB")
+    #expect(PosterView.fileSize(12_345) == "12 KB")
+    #expect(PosterView.fileSize(3_500_000) == "3.3 MB")
+  }
+}
