@@ -113,11 +113,13 @@ enum PlainHTTPStream {
     chunks: AsyncThrowingStream<Data, any Error>
   ) async {
     let lastActivity = Mutex(ContinuousClock.now)
+    let wentSilent = Mutex(false)
     // Closing the channel ends the reads below with an error, so a silent server times out.
     let watchdog = Task { [channel = channel.channel] in
       while !Task.isCancelled {
-        try? await Task.sleep(for: .milliseconds(250))
+        try? await Task.sleep(for: .milliseconds(50))
         if lastActivity.withLock({ $0.duration(to: .now) }) > idleTimeout {
+          wentSilent.withLock { $0 = true }
           channel.close(promise: nil)
           return
         }
@@ -170,7 +172,9 @@ enum PlainHTTPStream {
     } catch {
       failure = Task.isCancelled ? .cancelled : (answered ? .truncated : .malformed("\(error)"))
     }
-    guard let failure else { return }
+    guard var failure else { return }
+    // The watchdog's close reads as a closed connection; it is the server's silence.
+    if wentSilent.withLock({ $0 }), failure != .cancelled { failure = .timeout }
     if answered {
       chunk.finish(throwing: failure)
     } else {

@@ -6,6 +6,7 @@ import Testing
 
 /// Print-sourced images: CMYK JPEGs decode to the colours they print, and sizes read as
 /// people read them.
+@MainActor
 @Suite struct CMYKJPEGTests {
   /// A CMYK JPEG of `width`×`height` whose every pixel is `rgb`, stored inverted as CMYK JPEG
   /// files keep it (libjpeg writes the Adobe marker that says so).
