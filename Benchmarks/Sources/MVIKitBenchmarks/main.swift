@@ -23,6 +23,7 @@ if wants("8c") { rows.append(TerminalCases.viewFrame()) }
 if wants("8d") { rows.append(TerminalCases.wideTextFrame()) }
 if wants("8e") { rows.append(TableCases.tableFrame()) }
 if wants("8f") { rows.append(ListFilterCases.filteredFrame()) }
+if wants("8g") { rows.append(await TypingCases.typedRun()) }
 if wants("9") { rows.append(await CoreCases.testStoreSend()) }
 if wants("10") { rows.append(QueueCases.longChain()) }
 if wants("11") { rows.append(QueueCases.sendFromObserver()) }

@@ -34,6 +34,13 @@ struct FocusRequest {
 }
 
 extension Key {
+  /// The character of a `.char` key.
+  var character: Character? {
+    if case .char(let character) = self { character } else { nil }
+  }
+
+  var isCharacter: Bool { character != nil }
+
   /// A key that types a character: a character without Ctrl or Alt, or a paste.
   var isPrintable: Bool {
     switch self {

@@ -127,6 +127,13 @@ final class TerminalSession {
     }
   }
 
+  /// Whether the focused view takes typed text (a text field, a list's filter being typed),
+  /// as of the last render; the time-travel overlay takes the keys itself.
+  var focusTakesText: Bool {
+    guard timeTravel?.isActive != true else { return false }
+    return targets.first { isFocused($0.id) }?.takesText ?? false
+  }
+
   /// Handles one key; returns whether anything used it.
   @discardableResult
   func handle(_ key: Key) -> Bool {
