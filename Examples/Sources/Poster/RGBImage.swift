@@ -79,6 +79,7 @@ public struct RGBImage: Sendable, Equatable {
   /// - Parameters:
   ///   - columns: The cells available across.
   ///   - rows: The cells available down.
+  ///   - kind: What the image is, for the caption shown where pictures cannot be.
   public func fitting(columns: Int, rows: Int) -> RGBImage {
     let maxWidth = max(1, columns)
     let maxHeight = max(1, rows * 2)
@@ -100,10 +101,12 @@ public struct RGBImage: Sendable, Equatable {
   /// - Parameters:
   ///   - columns: The cells available across.
   ///   - rows: The cells available down.
+  ///   - kind: What the image is, for the caption shown where pictures cannot be.
   @MainActor
-  public func terminalImage(columns: Int, rows: Int) -> Image {
+  public func terminalImage(columns: Int, rows: Int, kind: String = "image") -> Image {
     let fitted = fitting(columns: columns, rows: rows)
-    return Image(width: fitted.width, height: fitted.height, pixels: fitted.terminalPixels)
+    return Image(
+      width: fitted.width, height: fitted.height, pixels: fitted.terminalPixels, kind: kind)
   }
 
   private init(unchecked width: Int, _ height: Int, _ pixels: [UInt8]) {

@@ -152,3 +152,8 @@ extension Color {
     return UInt8(best)
   }
 }
+
+extension ColorMode {
+  /// Whether the mode shows any colour at all.
+  var showsColor: Bool { self != .noColor && self != .plain }
+}

@@ -28,6 +28,21 @@ public enum GraphicsMode: String, Sendable, CaseIterable {
   }
 }
 
+extension GraphicsMode {
+  /// Why images may not show in `mode` here: kitty graphics forced inside tmux or screen,
+  /// which do not pass the protocol on. Images then show the reason in their place.
+  public static func note(for mode: GraphicsMode, environment: [String: String]) -> String? {
+    guard mode == .kitty else { return nil }
+    let term = environment["TERM"] ?? ""
+    let multiplexer =
+      environment["TMUX"] != nil || term.hasPrefix("tmux")
+      ? "tmux" : term.hasPrefix("screen") ? "screen" : nil
+    guard let multiplexer else { return nil }
+    return "Not shown: \(multiplexer) does not pass kitty graphics on. "
+      + "Use half blocks (MVIKIT_GRAPHICS=blocks)."
+  }
+}
+
 /// The question that tells a kitty-graphics terminal from others: a one-pixel query image,
 /// then a primary device attributes request that every terminal answers. A terminal with the
 /// protocol answers the query first.

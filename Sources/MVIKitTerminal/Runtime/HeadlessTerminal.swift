@@ -44,6 +44,7 @@ public final class HeadlessTerminal {
     session = TerminalSession(
       size: size, minimumSize: minimumSize, quitKeys: quitKeys, content: content)
     renderer = FrameRenderer(colorMode: colorMode)
+    session.showsColor = colorMode.showsColor
     session.onQuit = { [weak self] in self?.didQuit = true }
     session.onInterrupt = { [weak self] in self?.wasInterrupted = true }
     session.onSuspend = { [weak self] in self?.suspensions += 1 }

@@ -10,6 +10,10 @@ final class RenderContext {
   let animationFrame: Int
   /// How images are drawn.
   let graphics: GraphicsMode
+  /// Whether the terminal shows colour; under `NO_COLOR` an image is a caption, not stripes.
+  let showsColor: Bool
+  /// Why images drawn with kitty graphics may not show (inside tmux), shown in their place.
+  let graphicsNote: String?
   /// Keys the runtime itself handles before any view, for the key help (Ctrl-T when the app
   /// has a history).
   var runtimeKeys: [KeyHelp.Entry] = []
@@ -25,13 +29,15 @@ final class RenderContext {
 
   init(
     size: Size, focus: Focus, interaction: InteractionState, animationFrame: Int,
-    graphics: GraphicsMode = .halfBlocks
+    graphics: GraphicsMode = .halfBlocks, showsColor: Bool = true, graphicsNote: String? = nil
   ) {
     self.grid = Grid(size: size)
     self.focus = focus
     self.interaction = interaction
     self.animationFrame = animationFrame
     self.graphics = graphics
+    self.showsColor = showsColor
+    self.graphicsNote = graphicsNote
   }
 
   /// The id of the view being drawn: its position in the tree.

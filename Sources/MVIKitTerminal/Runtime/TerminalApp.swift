@@ -159,6 +159,8 @@ public final class TerminalApp {
     }
     renderer.graphics = graphics
     session.graphics = graphics
+    session.showsColor = renderer.colorMode.showsColor
+    session.graphicsNote = GraphicsMode.note(for: graphics, environment: environment)
   }
 
   /// Sizes the frame; inline, reserves its lines below the cursor and finds the row they

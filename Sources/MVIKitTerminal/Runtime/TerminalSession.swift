@@ -12,6 +12,10 @@ final class TerminalSession {
   var animationFrame = 0
   /// How images are drawn.
   var graphics = GraphicsMode.halfBlocks
+  /// Whether the terminal shows colour.
+  var showsColor = true
+  /// Why kitty graphics may not show; see ``GraphicsMode/note(for:environment:)``.
+  var graphicsNote: String?
   /// The time-travel overlay, when the app was given a ``StateHistory``.
   var timeTravel: TimeTravelControl?
   var onQuit: (@MainActor () -> Void)?
@@ -257,7 +261,7 @@ final class TerminalSession {
   private func pass() -> Grid {
     let context = RenderContext(
       size: size, focus: focus, interaction: interaction, animationFrame: animationFrame,
-      graphics: graphics)
+      graphics: graphics, showsColor: showsColor, graphicsNote: graphicsNote)
     if !quitKeys.isEmpty {
       context.addBinding(KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() })
     }

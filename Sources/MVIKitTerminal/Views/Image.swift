@@ -8,13 +8,18 @@ public struct Image: View, Element {
   private let width: Int
   private let height: Int
   private let pixels: [Pixel]
+  private let kind: String
 
   /// Creates an image `width` pixels wide from `pixels`, row by row. Missing pixels are black;
   /// extra ones are ignored.
-  public init(width: Int, height: Int, pixels: [Pixel]) {
+  ///
+  /// - Parameter kind: What the image is (`"JPEG poster"`), for the caption shown in its place
+  ///   where pictures cannot be: a terminal without colour (`NO_COLOR`).
+  public init(width: Int, height: Int, pixels: [Pixel], kind: String = "image") {
     self.width = max(0, width)
     self.height = max(0, height)
     self.pixels = pixels
+    self.kind = kind
   }
 
   private func fittedSize(_ proposal: Size) -> Size {
@@ -37,14 +42,21 @@ public struct Image: View, Element {
   func draw(_ rect: Rect, _ context: RenderContext) {
     let size = fittedSize(rect.size)
     guard size.width > 0, size.height > 0 else { return }
+    let cells = Rect(x: rect.x, y: rect.y, width: size.width, height: size.height)
     if context.graphics == .kitty {
-      // The terminal scales the pixels into the cells; the cells themselves stay blank.
-      let cells = Rect(x: rect.x, y: rect.y, width: size.width, height: size.height)
+      // The terminal scales the pixels into the cells; the cells themselves stay blank, or
+      // say why the picture may not show, where it then would cover them.
       for row in cells.y..<cells.maxY {
         for column in cells.x..<cells.maxX { context.grid[column, row] = .blank }
       }
+      if let note = context.graphicsNote { caption(note, in: cells, context) }
       context.grid.images.append(
         ImagePlacement(rect: cells, width: width, height: height, pixels: pixels))
+      return
+    }
+    guard context.showsColor else {
+      // Without colour, half blocks are grey stripes: say what is there instead.
+      caption("[\(kind), \(width)×\(height)]", in: cells, context)
       return
     }
     let scaled = size.width != width || size.height != (height + 1) / 2
@@ -59,6 +71,17 @@ public struct Image: View, Element {
         let style = Style(foreground: top, background: bottom)
         context.grid[rect.x + column, rect.y + row] = Cell("▀", style: style)
       }
+    }
+  }
+
+  /// `text`, wrapped and centred in `cells`.
+  private func caption(_ text: String, in cells: Rect, _ context: RenderContext) {
+    let lines = TextWrapper.fit(
+      TextWrapper.wrapLines(text, width: cells.width), width: cells.width, height: cells.height)
+    let top = cells.y + (cells.height - lines.count) / 2
+    for (index, line) in lines.enumerated() {
+      let left = cells.x + max(0, (cells.width - line.terminalWidth) / 2)
+      context.put(line, column: left, row: top + index, style: .plain, clip: cells)
     }
   }
 

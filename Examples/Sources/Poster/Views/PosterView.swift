@@ -22,7 +22,7 @@ public struct PosterView: View {
         }
       }
       if let poster = store.poster {
-        PosterImage(image: poster.image)
+        PosterImage(image: poster.image, kind: "\(poster.format.rawValue) poster")
         Text(store.title ?? "").bold()
         Text(Self.caption(poster)).dim()
       } else {
@@ -57,9 +57,11 @@ struct PosterImage: View {
   /// The last image converted, and its conversion. Converting a poster's 86,400 pixels takes
   /// tens of milliseconds in a debug build, and the body is evaluated for every frame (each
   /// key, each spinner step), while the poster changes only when a new one arrives.
-  private static var converted: (source: RGBImage, image: Image)?
+  private static var converted: (source: RGBImage, kind: String, image: Image)?
 
   let image: RGBImage
+  /// What the image is, for the caption a terminal without colour shows in its place.
+  let kind: String
 
   var body: some View {
     terminalImage.expanding(alignment: .center)
@@ -67,11 +69,14 @@ struct PosterImage: View {
 
   private var terminalImage: Image {
     // Equal images almost always share their pixel buffer, which makes this check instant.
-    if let converted = Self.converted, converted.source == image { return converted.image }
+    if let converted = Self.converted, converted.source == image, converted.kind == kind {
+      return converted.image
+    }
     // `terminalImage` only ever shrinks, so asking for the image's own size keeps every
     // pixel and leaves the fitting to the layout, which knows the window's size.
-    let fresh = image.terminalImage(columns: image.width, rows: (image.height + 1) / 2)
-    Self.converted = (image, fresh)
+    let fresh = image.terminalImage(
+      columns: image.width, rows: (image.height + 1) / 2, kind: kind)
+    Self.converted = (image, kind, fresh)
     return fresh
   }
 }

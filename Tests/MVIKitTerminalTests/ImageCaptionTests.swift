@@ -1,0 +1,44 @@
+import Clocks
+import MVIKit
+import MVIKitTerminal
+import Testing
+
+/// Where a picture cannot be seen, the image says what it is, or why it is missing.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct ImageCaptionTests {
+  static let orange = Image(
+    width: 20, height: 10,
+    pixels: Array(repeating: Pixel(red: 240, green: 120, blue: 20), count: 200),
+    kind: "JPEG poster")
+
+  @Test func withoutColourAnImageIsACaptionNotGreyStripes() {
+    let terminal = HeadlessTerminal(size: Size(width: 30, height: 8), colorMode: .noColor) {
+      Self.orange
+    }
+    #expect(terminal.grid.contains("[JPEG poster, 20×10]"))
+    #expect(!terminal.grid.contains("▀"))
+    let coloured = HeadlessTerminal(size: Size(width: 30, height: 8)) { Self.orange }
+    #expect(coloured.grid.contains("▀"))
+  }
+
+  @Test func kittyGraphicsForcedInsideTmuxSayWhyTheImageDoesNotShow() async throws {
+    let backend = TestTerminalBackend(
+      size: Size(width: 40, height: 10),
+      environment: ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"])
+    let store = Store(initialState: Counter.State(), model: Counter())
+    let app = TerminalApp(store: store, backend: backend, clock: TestClock()) { Self.orange }
+    app.graphics = .kitty
+    let run = Task { try await app.run() }
+    let frame = await backend.nextFrame()
+    #expect(frame.contains("Not shown: tmux"))
+    backend.send(.ctrl("c"))
+    _ = try? await run.value
+  }
+
+  @Test func theNoteIsOnlyForKittyInsideAMultiplexer() {
+    #expect(GraphicsMode.note(for: .kitty, environment: ["TERM": "xterm-kitty"]) == nil)
+    #expect(GraphicsMode.note(for: .halfBlocks, environment: ["TMUX": "x"]) == nil)
+    #expect(
+      GraphicsMode.note(for: .kitty, environment: ["TERM": "screen"])?.contains("screen") == true)
+  }
+}
