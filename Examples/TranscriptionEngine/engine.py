@@ -53,6 +53,13 @@ DEFAULT_MODEL_NAME = "tiny.en"
 # more time, still about four times faster than real time: beam 5.
 BEAM_SIZE = 5
 
+# Silence is not speech. Without a voice-activity filter, ten seconds of silence come out as
+# "You" (a known Whisper hallucination, no-speech probability 0.94 there, which the model's
+# own rule keeps because its log probability is above -1). Silero VAD, bundled with
+# faster-whisper, drops such stretches before decoding and leaves ordinary speech as it was;
+# a segment the model itself rates as this likely not speech is dropped too.
+NO_SPEECH_LIMIT = 0.9
+
 SAMPLE_RATE = 16_000  # faster_whisper.decode_audio resamples to this rate
 MAX_BODY_BYTES = 512 * 1024 * 1024  # larger uploads get 413
 DRAIN_LIMIT_BYTES = 256 * 1024 * 1024  # an unread body up to this size is read and dropped to keep the connection
@@ -414,6 +421,10 @@ class Engine:
         self.languages = set(getattr(model, "supported_languages", ["en"]))
 
 
+def _is_speech(segment) -> bool:
+    return getattr(segment, "no_speech_prob", 0.0) < NO_SPEECH_LIMIT
+
+
 def _segment_json(index: int, segment) -> dict:
     return {"id": index, "start": round(float(segment.start), 3), "end": round(float(segment.end), 3),
             "text": segment.text}
@@ -725,7 +736,7 @@ class Handler(BaseHTTPRequestHandler):
         if audio is None or len(audio) == 0:
             raise APIError(400, "The file contains no audio.", param="file")
         duration = round(len(audio) / SAMPLE_RATE, 3)
-        settings = dict(language=language, beam_size=BEAM_SIZE, vad_filter=False,
+        settings = dict(language=language, beam_size=BEAM_SIZE, vad_filter=True,
                         condition_on_previous_text=False, **options)
         if stream_field == "true":
             self._stream(audio, duration, settings)
@@ -780,7 +791,8 @@ class Handler(BaseHTTPRequestHandler):
         segments = []
         with self._segments(audio, settings) as (generator, info):
             for segment in generator:
-                segments.append(_segment_json(len(segments), segment))
+                if _is_speech(segment):
+                    segments.append(_segment_json(len(segments), segment))
         text = "".join(s["text"] for s in segments).strip()
         if response_format == "text":
             self._send_bytes(200, (text + "\n").encode("utf-8"), "text/plain; charset=utf-8")
@@ -815,6 +827,8 @@ class Handler(BaseHTTPRequestHandler):
         try:
             with self._segments(audio, settings) as (generator, _info):
                 for segment in generator:
+                    if not _is_speech(segment):
+                        continue
                     item = _segment_json(len(segments), segment)
                     segments.append(item)
                     # A write to a closed connection raises BrokenPipeError or ConnectionResetError,

@@ -32,11 +32,12 @@ import Testing
     // soon as its intent arrives.
     store.timeout = .seconds(30)
     await store.send(.appeared) { $0.recognizerName = recognizer.name }
-    await store.receive(.availabilityChecked(availability)) { $0.availability = availability }
+    // The files first, without waiting for the recognizer's check.
     await store.receive(.folderLoaded(listing, phrases: phrases)) {
       $0.listing = listing
       $0.folderPhrases = phrases
     }
+    await store.receive(.availabilityChecked(availability)) { $0.availability = availability }
     return store
   }
 
@@ -278,7 +279,6 @@ import Testing
       model: TranscribeModel(
         recognizer: StubRecognizer(), startFolder: missing, fallbackFolder: Self.samples))
     await store.send(.appeared) { $0.recognizerName = "Stub" }
-    await store.receive(.availabilityChecked(.available)) { $0.availability = .available }
     let fallback = try browser.list(Self.samples)
     await store.receive(.folderLoaded(fallback, phrases: Self.commands)) {
       $0.listing = fallback
@@ -288,10 +288,23 @@ import Testing
       TranscribeError.folderNotFound(path: missing.path).description
       + " Showing \(fallback.folder.path) instead."
     await store.receive(.folderFailed(message)) { $0.errorMessage = message }
+    await store.receive(.availabilityChecked(.available)) { $0.availability = .available }
     await store.send(.startTapped) {
       $0.errorMessage = "Pick an audio file first: highlight it and press Enter."
     }
     await store.finish()
+  }
+
+  @Test func theFilesShowWithoutWaitingForTheRecognizersCheck() async throws {
+    let store = TestStore(
+      initialState: TranscribeModel.State(),
+      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: Self.samples))
+    store.exhaustivity = .off
+    let listing = try browser.list(Self.samples)
+    await store.send(.appeared)
+    await store.receive(.folderLoaded(listing, phrases: Self.commands), timeout: .seconds(5))
+    #expect(store.state.entries.count == listing.entries.count)
+    #expect(store.state.availability == nil)
   }
 
   @Test func withoutAnyFolderTheErrorStays() async throws {
@@ -301,9 +314,9 @@ import Testing
       model: TranscribeModel(
         recognizer: StubRecognizer(), startFolder: missing, fallbackFolder: missing))
     await store.send(.appeared) { $0.recognizerName = "Stub" }
-    await store.receive(.availabilityChecked(.available)) { $0.availability = .available }
     let message = TranscribeError.folderNotFound(path: missing.path).description
     await store.receive(.folderFailed(message)) { $0.errorMessage = message }
+    await store.receive(.availabilityChecked(.available)) { $0.availability = .available }
     await store.finish()
   }
 
@@ -479,5 +492,23 @@ final class StubRecognizer: SpeechRecognizer {
       try? await Task.sleep(for: .milliseconds(5))
     }
     #expect(record.withLock { condition($0) })
+  }
+}
+
+/// A recognizer whose check never ends, as an engine that is slow to start.
+struct SlowToCheck: SpeechRecognizer {
+  let name = "Slow"
+  let audioExtensions: Set<String> = ["wav"]
+
+  func availability() async -> RecognizerAvailability {
+    try? await Task.sleep(for: .seconds(3_600))
+    return .available
+  }
+
+  func transcribe(
+    _ audio: URL, phrases: [String]?,
+    onSegment: @escaping @Sendable (TranscriptSegment, Double?) async -> Void
+  ) async throws -> Transcript {
+    Transcript(text: "", mode: .freeSpeech, audioDuration: 0)
   }
 }

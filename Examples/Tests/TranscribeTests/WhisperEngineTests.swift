@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -47,6 +48,26 @@ import Testing
         #expect(received.withLock { $0 } == transcript.segments)
         #expect(transcript.audioDuration > 1)
       }
+    }
+  }
+
+  @Test func tenSecondsOfSilenceAreNoSpeechNotAHallucination() async throws {
+    let fixtures = try AudioFixtures()
+    defer { fixtures.remove() }
+    let silence = fixtures.folder.appending(path: "silence.wav")
+    try await Tool.run(
+      "sox", ["-n", "-r", "16000", "-c", "1", "-b", "16", silence.path, "trim", "0.0", "10.0"])
+    try await withEngine { engine in
+      let recognizer = WhisperRecognizer(backend: .embedded(engine))
+      let transcript = try await recognizer.transcribe(silence, phrases: nil) { _, _ in }
+      // Without the voice-activity filter Whisper hears "You" here.
+      #expect(transcript.text.isEmpty, "heard \"\(transcript.text)\" in silence")
+      #expect(transcript.audioDuration > 9)
+      // The same speech after the silence still comes out.
+      let speech = try await fixtures.speech(Self.sentence, name: "after")
+      let both = try await fixtures.effects(speech, name: "both.wav", ["pad", "5", "0"])
+      let heard = try await recognizer.transcribe(both, phrases: nil) { _, _ in }
+      #expect(EngineFixtures.wordErrorRate(heard: heard.text, said: Self.sentence) == 0)
     }
   }
 

@@ -68,6 +68,9 @@ public struct TranscribeModel: Model {
     case transcribed(Transcript)
     case failed(String)
     case cancelTapped
+    case saveTapped
+    case saved(path: String)
+    case saveFailed(String)
   }
 
   /// The name of the phrase list looked for next to the audio files.
@@ -103,13 +106,16 @@ public struct TranscribeModel: Model {
     case .appeared:
       state.availability = nil
       state.recognizerName = recognizer.name
-      return .run { [recognizer] send in
+      let check = Effect<Intent, Never>.run { [recognizer] send in
         await send(.availabilityChecked(recognizer.availability()))
       }
+      // The files show at once; the engine's health check, which can take a second or two
+      // while the engine starts, follows.
+      guard state.listing == nil else { return check }
+      return .concatenate(load(startFolder, orElse: fallbackFolder), check)
     case .availabilityChecked(let availability):
       state.availability = availability
-      // Browsing starts once the check is shown, so the order on screen matches the article.
-      return state.listing == nil ? load(startFolder, orElse: fallbackFolder) : .none
+      return .none
     case .folderLoaded(let listing, let phrases):
       let previous = state.listing?.folder.path
       state.listing = listing
@@ -164,7 +170,32 @@ public struct TranscribeModel: Model {
       state.isTranscribing = false
       state.notice = "Transcription cancelled."
       return .cancel(id: WorkID.transcription)
+    case .saveTapped:
+      guard let transcript = state.transcript, let audio = state.pickedFile else {
+        state.notice = "Transcribe a file first (s), then save its transcript with w."
+        return .none
+      }
+      let target = Self.transcriptFile(for: audio)
+      return .run { send in
+        try Data((transcript.text + "\n").utf8).write(to: target, options: .atomic)
+        await send(.saved(path: target.path))
+      } catch: { error, send in
+        await send(
+          .saveFailed(
+            "The transcript could not be saved to \(target.path): \(error.localizedDescription)"))
+      }
+    case .saved(let path):
+      state.notice = "Saved the transcript to \(path)."
+      return .none
+    case .saveFailed(let message):
+      state.notice = message
+      return .none
     }
+  }
+
+  /// Where the transcript of `audio` is saved: beside it, with the extension `.txt`.
+  static func transcriptFile(for audio: URL) -> URL {
+    audio.deletingPathExtension().appendingPathExtension("txt")
   }
 
   private func activate(_ entry: AudioFileBrowser.Entry, _ state: inout State) -> Effect<

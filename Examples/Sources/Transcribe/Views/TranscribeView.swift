@@ -21,6 +21,7 @@ public struct TranscribeView: View {
     .onKey("s", help: "Start") { store.send(.startTapped) }
     .onKey("c", help: "Cancel") { store.send(.cancelTapped) }
     .onKey("p", help: "Phrases") { store.send(.phrasesToggled) }
+    .onKey("w", help: "Save transcript") { store.send(.saveTapped) }
   }
 }
 
@@ -92,8 +93,12 @@ struct TranscriptPanel: View {
         }
       } else if let transcript = store.transcript {
         Text(Self.heading(transcript)).dim()
-        Text(transcript.text.isEmpty ? "(no speech found)" : transcript.text).bold()
-          .foreground(.green)
+        // A long transcript scrolls (Tab, then ↑↓, PgUp/PgDn, Home/End, or the wheel).
+        ScrollView(
+          transcript.text.isEmpty
+            ? "(no speech found: the file is silent, or too quiet to hear)" : transcript.text
+        )
+        .foreground(.green)
       } else if !store.segments.isEmpty {
         Text("Transcribed before the stop:").dim()
         ForEach(store.segments.suffix(Self.visibleSegments)) { Text(Self.line($0)) }

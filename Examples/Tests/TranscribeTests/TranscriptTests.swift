@@ -1,0 +1,76 @@
+import Foundation
+import MVIKit
+import MVIKitTerminal
+import MVIKitTesting
+import Testing
+
+@testable import Transcribe
+
+/// A long transcript can be read to its end and kept in a file.
+@MainActor
+@Suite struct TranscriptTests {
+  static let words = (1...580).map { "word\($0)" }.joined(separator: " ")
+
+  func transcribedState(audio: URL) -> TranscribeModel.State {
+    var state = TranscribeModel.State()
+    state.recognizerName = "Stub"
+    state.availability = .available
+    state.pickedFile = audio
+    state.transcript = Transcript(text: Self.words, mode: .freeSpeech, audioDuration: 180)
+    return state
+  }
+
+  @Test func aLongTranscriptScrollsToItsEnd() {
+    let audio = URL(fileURLWithPath: "/tmp/talk.wav")
+    let store = Store(
+      initialState: transcribedState(audio: audio),
+      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: URL(fileURLWithPath: "/tmp")))
+    let terminal = HeadlessTerminal(size: Size(width: 110, height: 30)) {
+      TranscribeView(store: store)
+    }
+    #expect(terminal.grid.contains("word1 "))
+    #expect(!terminal.grid.contains("word580"))
+    // The transcript is the only focusable view while the folder is not listed.
+    for _ in 0..<3 where !terminal.grid.contains("word580") {
+      terminal.press(.tab)
+      terminal.press(.end)
+    }
+    #expect(terminal.grid.contains("word580"))
+  }
+
+  @Test func theTranscriptIsSavedBesideTheAudioFile() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appending(path: "transcript-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let audio = folder.appending(path: "talk.wav")
+    let store = TestStore(
+      initialState: transcribedState(audio: audio),
+      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: URL(fileURLWithPath: "/tmp")))
+    let saved = folder.appending(path: "talk.txt")
+    await store.send(.saveTapped)
+    await store.receive(.saved(path: saved.path)) {
+      $0.notice = "Saved the transcript to \(saved.path)."
+    }
+    #expect(try String(contentsOf: saved, encoding: .utf8) == Self.words + "\n")
+    await store.finish()
+  }
+
+  @Test func savingIntoAFolderThatIsGoneSaysWhereAndWhy() async throws {
+    let audio = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/talk.wav")
+    let store = Store(
+      initialState: transcribedState(audio: audio),
+      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: URL(fileURLWithPath: "/tmp")))
+    await store.send(.saveTapped).finish()
+    #expect(store.notice?.contains("could not be saved to /nonexistent-") == true)
+  }
+
+  @Test func saveBeforeAnyTranscriptSaysWhatToDo() async {
+    let store = TestStore(
+      initialState: TranscribeModel.State(),
+      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: URL(fileURLWithPath: "/tmp")))
+    await store.send(.saveTapped) {
+      $0.notice = "Transcribe a file first (s), then save its transcript with w."
+    }
+  }
+}
