@@ -187,6 +187,16 @@ struct SignIn: Model {
     #expect(viewModel.store.password == Secret("secret1"))
   }
 
+  @Test func aBindingReadsTheOutputAndSendsAnInput() {
+    let viewModel = makeViewModel()
+    let email = viewModel.binding(\.email, input: CredentialsInput.email)
+    #expect(email.value == "")
+    email.value = "  grace@example.com "
+    // The model trims; the binding reads what the output says, not what was set.
+    #expect(email.value == "grace@example.com")
+    #expect(viewModel.store.email == "grace@example.com")
+  }
+
   @Test func transformTurnsAnInputSequenceIntoOutputs() async {
     let viewModel = makeViewModel()
     let (inputs, feed) = AsyncStream.makeStream(of: CredentialsInput.self)

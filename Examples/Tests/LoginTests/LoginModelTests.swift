@@ -86,6 +86,20 @@ import Testing
     await store.finish()
   }
 
+  @Test func outputCarriesEverythingTheViewShows() {
+    var state = LoginModel.State()
+    #expect(LoginOutput(state: state).emailProblem == nil)
+    state.email = "demo@"
+    state.password = Secret("123")
+    state.signedInName = "Demo User"
+    let output = LoginOutput(state: state)
+    #expect(output.email == "demo@")
+    #expect(output.emailProblem == "Not an email address yet.")
+    #expect(output.passwordProblem == "Too short.")
+    #expect(output.signedInName == "Demo User")
+    #expect(!String(describing: output).contains("123"))
+  }
+
   @Test func outputDrivesTheButton() {
     var state = LoginModel.State()
     #expect(LoginOutput(state: state).buttonColor == .disabled)

@@ -98,6 +98,19 @@ public final class InputOutputViewModel<M: Model, Input, Output> {
 
 /// Lets `viewModel.isLoginEnabled` read a member of the output directly.
 extension InputOutputViewModel {
+  /// A binding for a control that edits one member of the output: it reads `keyPath` of
+  /// ``output``, and setting it sends the input that `input` makes from the new value.
+  ///
+  /// ```swift
+  /// TextField("Email", binding: viewModel.binding(\.email, input: LoginInput.emailChanged))
+  /// ```
+  public func binding<Value>(
+    _ keyPath: KeyPath<Output, Value>, input: @escaping (Value) -> Input
+  ) -> StoreBinding<Value> {
+    StoreBinding(
+      get: { self.output[keyPath: keyPath] }, set: { self.send(input($0)) })
+  }
+
   /// Reads a member of the current output.
   public subscript<Value>(output keyPath: KeyPath<Output, Value>) -> Value {
     output[keyPath: keyPath]

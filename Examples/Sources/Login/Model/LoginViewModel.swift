@@ -21,6 +21,16 @@ public struct LoginOutput: Equatable, Sendable {
   /// The button's colour: green when it can be pressed.
   public enum ButtonColor: Equatable, Sendable { case enabled, disabled }
 
+  /// The email as typed.
+  public var email: String
+  /// The password as typed; a `Secret`, so printing the output never shows it.
+  public var password: Secret<String>
+  /// What is wrong with the email, once something is typed; nil when nothing is.
+  public var emailProblem: String?
+  /// What is wrong with the password, once something is typed; nil when nothing is.
+  public var passwordProblem: String?
+  /// Who the last login signed in, if it succeeded.
+  public var signedInName: String?
   /// The email as it will be sent.
   public var cleanEmail: String
   /// Whether the email looks valid (drives the field's hint).
@@ -36,17 +46,26 @@ public struct LoginOutput: Equatable, Sendable {
 
   /// The output for `state`.
   public init(state: LoginModel.State) {
-    self.init(email: state.email, password: state.password, isLoading: state.isLoading)
+    self.init(
+      email: state.email, password: state.password, isLoading: state.isLoading,
+      signedInName: state.signedInName)
   }
 
-  /// The output for the three members it is made of.
-  public init(email: String, password: Secret<String>, isLoading: Bool) {
+  /// The output for the members it is made of.
+  public init(
+    email: String, password: Secret<String>, isLoading: Bool, signedInName: String? = nil
+  ) {
+    self.email = email
+    self.password = password
+    self.signedInName = signedInName
     cleanEmail = LoginValidation.cleanEmail(email)
     isEmailValid = LoginValidation.isValidEmail(email)
     isPasswordValid = LoginValidation.isValidPassword(password.value)
     isLoginEnabled = isEmailValid && isPasswordValid && !isLoading
     buttonColor = isLoginEnabled ? .enabled : .disabled
     self.isLoading = isLoading
+    emailProblem = !isEmailValid && !email.isEmpty ? "Not an email address yet." : nil
+    passwordProblem = !isPasswordValid && !password.value.isEmpty ? "Too short." : nil
   }
 }
 
@@ -65,7 +84,9 @@ extension InputOutputViewModel where M == LoginModel, Input == LoginInput, Outpu
     self.init(
       store: store, intent: \.intent,
       outputFromMembers: {
-        LoginOutput(email: $0.email, password: $0.password, isLoading: $0.isLoading)
+        LoginOutput(
+          email: $0.email, password: $0.password, isLoading: $0.isLoading,
+          signedInName: $0.signedInName)
       })
   }
 }

@@ -13,23 +13,20 @@ public struct LoginView: View {
     self.hint = hint
   }
 
-  /// The screen for the current state.
+  /// The screen for the current state, read from the view model's output only.
   public var body: some View {
     let output = viewModel.output
-    let store = viewModel.store
     VStack {
       Text("Email")
-      TextField("name@example.com", text: store.email) { viewModel.send(.emailChanged($0)) }
-      Text(!output.isEmailValid && !store.email.isEmpty ? "Not an email address yet." : "")
-        .foreground(.yellow)
+      TextField(
+        "name@example.com", binding: viewModel.binding(\.email, input: LoginInput.emailChanged))
+      Text(output.emailProblem ?? "").foreground(.yellow)
       Text("Password")
       SecureField(
         "at least \(LoginValidation.minimumPasswordLength) characters",
-        text: store.password.value,
-        onSubmit: { viewModel.send(.loginTapped) }
-      ) { viewModel.send(.passwordChanged($0)) }
-      Text(!output.isPasswordValid && !store.password.value.isEmpty ? "Too short." : "")
-        .foreground(.yellow)
+        binding: viewModel.binding(\.password.value, input: LoginInput.passwordChanged),
+        onSubmit: { viewModel.send(.loginTapped) })
+      Text(output.passwordProblem ?? "").foreground(.yellow)
       HStack {
         Button(output.isLoading ? "Logging in…" : "Log in") { viewModel.send(.loginTapped) }
           .foreground(output.buttonColor == .enabled ? .green : .gray)
@@ -37,7 +34,7 @@ public struct LoginView: View {
           Spinner().foreground(.yellow)
         }
       }
-      if let name = store.signedInName {
+      if let name = output.signedInName {
         Text("Signed in as \(name).").foreground(.green)
       }
       Spacer()
