@@ -13,8 +13,12 @@ public struct Image: View, Element {
   /// Creates an image `width` pixels wide from `pixels`, row by row. Missing pixels are black;
   /// extra ones are ignored.
   ///
-  /// - Parameter kind: What the image is (`"JPEG poster"`), for the caption shown in its place
-  ///   where pictures cannot be: a terminal without colour (`NO_COLOR`).
+  /// - Parameters:
+  ///   - width: The width in pixels.
+  ///   - height: The height in pixels.
+  ///   - pixels: The pixels, row by row from the top left.
+  ///   - kind: What the image is (`"JPEG poster"`), for the caption shown in its place where
+  ///     pictures cannot be: a terminal without colour (`NO_COLOR`).
   public init(width: Int, height: Int, pixels: [Pixel], kind: String = "image") {
     self.width = max(0, width)
     self.height = max(0, height)
