@@ -51,6 +51,8 @@ public struct UsersView: View {
         }
       }
     }
+    // As wide as the screen, whatever it holds: an empty list keeps the box's width.
+    .expanding()
     .onKey("r", help: "Reload") { store.send(.retryTapped) }
   }
 }
