@@ -71,9 +71,13 @@ public struct PosterClient: Sendable {
   /// Fetches and decodes the image at ``url``.
   /// - Returns: The poster, titled from its `X-Poster-Title` header when there is one, else
   ///   with the URL's file name.
+  /// - Parameter progress: Told how much has arrived, at most ten times a second while the
+  ///   image downloads.
   /// - Throws: ``PosterError``.
   @concurrent
-  public func fetch() async throws(PosterError) -> Poster {
+  public func fetch(
+    progress: (@Sendable (DownloadProgress) async -> Void)? = nil
+  ) async throws(PosterError) -> Poster {
     var request = URLRequest(url: url)
     request.setValue("image/webp, image/jpeg, image/png, image/gif", forHTTPHeaderField: "Accept")
     request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
@@ -82,7 +86,7 @@ public struct PosterClient: Sendable {
     do {
       // The limit is on silence, not on the whole download: a slow but steady server is
       // waited for, a server that stops sending is not.
-      download = try await self.download(prepared)
+      download = try await self.download(prepared, progress: progress)
     } catch let error as PosterError {
       throw error
     } catch TransportFailure.timeout {
@@ -114,7 +118,9 @@ public struct PosterClient: Sendable {
   }
 
   /// Reads the answer as it arrives, stopping as soon as it is over the byte budget.
-  private func download(_ request: URLRequest) async throws -> Download {
+  private func download(
+    _ request: URLRequest, progress: (@Sendable (DownloadProgress) async -> Void)?
+  ) async throws -> Download {
     let answer: HTTPStream
     do {
       answer = try await HTTPStream.send(request, body: Data(), idleTimeout: timeout)
@@ -126,9 +132,15 @@ public struct PosterClient: Sendable {
       throw PosterError.downloadTooLarge(byteCount: declared, maximumBytes: budget.maximumBytes)
     }
     var body = Data()
+    let clock = ContinuousClock()
+    var reported = clock.now
     do {
       for try await chunk in answer.body {
         body.append(chunk)
+        if let progress, reported.duration(to: clock.now) >= .milliseconds(100) {
+          reported = clock.now
+          await progress(DownloadProgress(received: body.count, expected: declared))
+        }
         if body.count > budget.maximumBytes {
           throw PosterError.downloadTooLarge(
             byteCount: body.count, maximumBytes: budget.maximumBytes)

@@ -1,5 +1,6 @@
 import CTurboJPEG
 import Foundation
+import MVIKitTesting
 import Testing
 
 @testable import Poster
@@ -46,5 +47,31 @@ import Testing
     #expect(PosterView.fileSize(1_024) == "1.0 KB")
     #expect(PosterView.fileSize(12_345) == "12 KB")
     #expect(PosterView.fileSize(3_500_000) == "3.3 MB")
+  }
+}
+
+/// A slow download shows how much has arrived.
+@MainActor
+@Suite struct PosterProgressTests {
+  @Test func theSpinnerSaysHowMuchHasArrived() async {
+    let poster = Poster(
+      title: "Dunes", image: RGBImage(width: 1, height: 1, pixels: [0, 0, 0])!, byteCount: 40_960)
+    let halfway = DownloadProgress(received: 20_480, expected: 40_960)
+    let store = TestStore(
+      initialState: PosterModel.State(),
+      model: PosterModel(fetchWithProgress: { progress in
+        await progress(halfway)
+        return poster
+      }))
+    await store.send(.getPosterTapped) { $0.isLoading = true }
+    await store.receive(.downloadProgressed(halfway)) { $0.download = halfway }
+    #expect(PosterView.fetchingLabel(store.state.download) == "Fetching… 20 KB of 40 KB")
+    await store.receive(.posterLoaded(poster)) {
+      $0.isLoading = false
+      $0.download = nil
+      $0.poster = poster
+    }
+    await store.finish()
+    #expect(PosterView.fetchingLabel(nil) == "Fetching…")
   }
 }

@@ -143,9 +143,16 @@ struct PosterClientTests {
     try await withStubServer { url in
       // 8 slices 150 ms apart: over a second in all, with a 600 ms limit on silence.
       let client = PosterClient(url: url.appending(path: "slow.png"), timeout: .milliseconds(600))
-      let poster = try await client.fetch()
+      let reports = Mutex<[DownloadProgress]>([])
+      let poster = try await client.fetch { progress in reports.withLock { $0.append(progress) } }
       #expect(poster.format == .png)
       #expect(poster.title == "slow.png")
+      // A slow download says how far it has got, against the size the server announced.
+      let seen = reports.withLock { $0 }
+      #expect(seen.count >= 3)
+      #expect(seen.map(\.received) == seen.map(\.received).sorted())
+      #expect(
+        seen.allSatisfy { $0.expected == poster.byteCount && $0.received <= poster.byteCount })
     }
   }
 

@@ -11,6 +11,8 @@ public struct PosterModel: Model {
     public var poster: Poster?
     /// Whether a fetch is running.
     public var isLoading = false
+    /// How much of the image has arrived, while a slow download runs.
+    public var download: DownloadProgress?
 
     /// The screen before the first press.
     public init() {}
@@ -26,6 +28,7 @@ public struct PosterModel: Model {
     case getPosterTapped
     case posterLoaded(Poster)
     case posterFailed(String)
+    case downloadProgressed(DownloadProgress)
   }
 
   /// One-shot messages for the view.
@@ -33,16 +36,28 @@ public struct PosterModel: Model {
     case toast(String)
   }
 
-  let fetch: @Sendable () async throws -> Poster
+  /// Fetches a poster, telling `progress` how much has arrived.
+  typealias Fetch =
+    @Sendable (
+      _ progress: @escaping @Sendable (DownloadProgress) async -> Void
+    ) async throws -> Poster
+
+  let fetch: Fetch
 
   /// A model that gets each poster from `fetch`.
   public init(fetch: @escaping @Sendable () async throws -> Poster) {
+    self.fetch = { _ in try await fetch() }
+  }
+
+  /// A model that gets each poster from `fetch`, which reports how much has arrived.
+  init(fetchWithProgress fetch: @escaping Fetch) {
     self.fetch = fetch
   }
 
-  /// A model that fetches each poster over HTTP with `client`.
+  /// A model that fetches each poster over HTTP with `client`, showing how much has arrived
+  /// while a slow download runs.
   public init(client: PosterClient) {
-    self.init(fetch: { try await client.fetch() })
+    self.init(fetchWithProgress: { progress in try await client.fetch(progress: progress) })
   }
 
   /// Applies `intent` to `state`; see the type for what each intent does.
@@ -50,19 +65,27 @@ public struct PosterModel: Model {
     switch intent {
     case .getPosterTapped:
       state.isLoading = true
+      state.download = nil
       return .run { [fetch] send in
-        await send(.posterLoaded(try await fetch()))
+        let poster = try await fetch { await send(.downloadProgressed($0)) }
+        await send(.posterLoaded(poster))
       } catch: { error, send in
         await send(.posterFailed(String(describing: error)))
       }
       .cancellable(id: FetchID.poster, cancelInFlight: true)
     case .posterLoaded(let poster):
       state.isLoading = false
+      state.download = nil
       state.poster = poster
       return .none
     case .posterFailed(let message):
       state.isLoading = false
+      state.download = nil
       return .emit(.toast(message))
+    case .downloadProgressed(let progress):
+      guard state.isLoading else { return .none }
+      state.download = progress
+      return .none
     }
   }
 

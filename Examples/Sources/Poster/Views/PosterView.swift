@@ -18,7 +18,7 @@ public struct PosterView: View {
       HStack {
         Button("Get Poster!") { store.send(.getPosterTapped) }
         if store.isLoading {
-          Spinner("Fetching…").foreground(.yellow)
+          Spinner(Self.fetchingLabel(store.download)).foreground(.yellow)
         }
       }
       if let poster = store.poster {
@@ -37,6 +37,13 @@ public struct PosterView: View {
   static func caption(_ poster: Poster) -> String {
     "\(poster.format.rawValue) \(poster.image.width)×\(poster.image.height), "
       + fileSize(poster.byteCount)
+  }
+
+  /// What the spinner says: how much has arrived, once a download is slow enough to say.
+  static func fetchingLabel(_ download: DownloadProgress?) -> String {
+    guard let download else { return "Fetching…" }
+    let total = download.expected.map { " of \(fileSize($0))" } ?? ""
+    return "Fetching… \(fileSize(download.received))\(total)"
   }
 
   /// A file size as people read it: bytes below a kilobyte, then KB and MB with one decimal
