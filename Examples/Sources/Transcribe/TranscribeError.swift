@@ -68,7 +68,10 @@ public enum TranscribeError: Error, Sendable, Equatable, CustomStringConvertible
       return "\(recognizer) cannot read \(path): it reads WAV files only. Use the Whisper "
         + "engine (the default) for MP3, FLAC, OGG or M4A."
     case .undecodableAudio(let path, let reason):
-      return "\(path) could not be read as audio: \(reason)"
+      // The engine's own message may say the same thing first.
+      let prefix = "The file could not be decoded as audio: "
+      let detail = reason.hasPrefix(prefix) ? String(reason.dropFirst(prefix.count)) : reason
+      return "\(path) could not be read as audio: \(detail)"
     case .apiKeyMissing(let service):
       return "The transcription service at \(service) needs an API key: set OPENAI_API_KEY."
     case .apiKeyRejected(let service):
@@ -79,8 +82,8 @@ public enum TranscribeError: Error, Sendable, Equatable, CustomStringConvertible
     case .serviceFailed(let service, let status, let message):
       return "The transcription service at \(service) answered HTTP \(status): \(message)"
     case .engineStopped(let reason):
-      return "The Whisper engine stopped while transcribing (\(reason)). Press s to try again: "
-        + "it will be started again."
+      return "The Whisper engine stopped while transcribing (\(reason)); it will be started "
+        + "again."
     case .recognitionFailed(let reason):
       return "Speech recognition failed: \(reason)."
     case .unknownWords(let words):
@@ -91,6 +94,25 @@ public enum TranscribeError: Error, Sendable, Equatable, CustomStringConvertible
       return "\(path) is a file, not a folder."
     case .unreadableFolder(let path, let reason):
       return "The folder \(path) could not be read: \(reason)."
+    }
+  }
+}
+
+extension TranscribeError {
+  /// What the user can do about it: another file when the file is the problem, a retry when
+  /// the recognizer or the service is.
+  public var whatToDo: String {
+    switch self {
+    case .fileNotFound, .unreadableFile, .emptyFile, .notAWAV, .corruptWAV, .unsupportedEncoding,
+      .noAudio, .unsupportedFormat, .undecodableAudio, .unknownWords:
+      "Pick another file with Enter."
+    case .apiKeyMissing, .apiKeyRejected:
+      "Set the key, then press s to try again."
+    case .recognizerUnavailable, .serviceUnreachable, .serviceFailed, .engineStopped,
+      .recognitionFailed:
+      "Press s to try again."
+    case .folderNotFound, .notAFolder, .unreadableFolder:
+      "Pick another folder with Enter."
     }
   }
 }

@@ -208,7 +208,7 @@ import Testing
     store.timeout = .seconds(10)
     try await pick("broken.wav", in: store)
     await store.send(.startTapped) { $0.isTranscribing = true }
-    let message = broken.error(path: url.path).description
+    let message = TranscribeModel.message(for: broken.error(path: url.path))
     await store.receive(.failed(message)) {
       $0.isTranscribing = false
       $0.errorMessage = message
@@ -224,7 +224,7 @@ import Testing
     try await pick("gone.wav", in: store)
     try FileManager.default.removeItem(at: url)
     await store.send(.startTapped) { $0.isTranscribing = true }
-    let message = TranscribeError.fileNotFound(path: url.path).description
+    let message = TranscribeModel.message(for: TranscribeError.fileNotFound(path: url.path))
     await store.receive(.failed(message)) {
       $0.isTranscribing = false
       $0.errorMessage = message
@@ -241,7 +241,8 @@ import Testing
     // Start tries again, so an engine installed meanwhile is found; this one is still missing.
     await store.send(.startTapped) { $0.isTranscribing = true }
     await store.receive(.availabilityChecked(.unavailable(reason: reason)))
-    let message = TranscribeError.recognizerUnavailable(reason: reason).description
+    let message = TranscribeModel.message(
+      for: TranscribeError.recognizerUnavailable(reason: reason))
     await store.receive(.failed(message)) {
       $0.isTranscribing = false
       $0.errorMessage = message
@@ -257,7 +258,8 @@ import Testing
     let down = RecognizerAvailability.unavailable(
       reason: "the engine stopped (it was killed by signal 9)")
     await store.receive(.availabilityChecked(down)) { $0.availability = down }
-    let message = TranscribeError.engineStopped(reason: "it was killed by signal 9").description
+    let message = TranscribeModel.message(
+      for: TranscribeError.engineStopped(reason: "it was killed by signal 9"))
     await store.receive(.failed(message)) {
       $0.isTranscribing = false
       $0.errorMessage = message

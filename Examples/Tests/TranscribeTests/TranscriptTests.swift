@@ -73,4 +73,17 @@ import Testing
       $0.notice = "Transcribe a file first (s), then save its transcript with w."
     }
   }
+
+  @Test func messagesSayWhatTheUserCanDoAndSayItOnce() {
+    let undecodable = TranscribeError.undecodableAudio(
+      path: "/audio/b.mp3",
+      reason: "The file could not be decoded as audio: it has no audio stream.")
+    #expect(
+      undecodable.description == "/audio/b.mp3 could not be read as audio: it has no audio stream.")
+    let empty = TranscribeModel.message(for: TranscribeError.emptyFile(path: "/audio/a.wav"))
+    #expect(empty == "/audio/a.wav is empty (0 bytes). Pick another file with Enter.")
+    #expect(!empty.contains("press s"))
+    let stopped = TranscribeModel.message(for: TranscribeError.engineStopped(reason: "killed"))
+    #expect(stopped.hasSuffix("Press s to try again."))
+  }
 }

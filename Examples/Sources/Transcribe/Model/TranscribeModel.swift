@@ -290,7 +290,10 @@ public struct TranscribeModel: Model {
   }
 
   static func message(for error: any Error) -> String {
-    (error as? TranscribeError)?.description ?? String(describing: error)
+    guard let error = error as? TranscribeError else {
+      return "\(error) Press s to try again."
+    }
+    return "\(error.description) \(error.whatToDo)"
   }
 
   private enum WorkID { case listing, transcription }

@@ -106,8 +106,8 @@ struct TranscriptPanel: View {
         Text("Press s to transcribe.").dim()
       }
       if let error = store.errorMessage {
+        // Each message ends with what the user can do about it.
         Text(error).foreground(.red)
-        Text("Pick another file with Enter, or press s to try again.").dim()
       }
       if let notice = store.notice {
         Text(notice).foreground(.yellow)

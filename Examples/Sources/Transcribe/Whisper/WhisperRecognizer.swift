@@ -47,7 +47,8 @@ public struct WhisperRecognizer: SpeechRecognizer {
     } catch TranscribeError.recognizerUnavailable(let reason) {
       return .unavailable(reason: reason)
     } catch {
-      return .unavailable(reason: TranscribeModel.message(for: error))
+      return .unavailable(
+        reason: (error as? TranscribeError)?.description ?? String(describing: error))
     }
   }
 
