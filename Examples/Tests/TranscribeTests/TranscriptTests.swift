@@ -86,4 +86,23 @@ import Testing
     let stopped = TranscribeModel.message(for: TranscribeError.engineStopped(reason: "killed"))
     #expect(stopped.hasSuffix("Press s to try again."))
   }
+
+  @Test func thePanelKeepsItsWidthWhenTheFilesAreListed() throws {
+    let store = Store(
+      initialState: TranscribeModel.State(),
+      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: URL(fileURLWithPath: "/tmp")))
+    let terminal = HeadlessTerminal(size: Size(width: 100, height: 20)) {
+      TranscribeView(store: store)
+    }
+    func panelColumn() -> Int? {
+      terminal.text.first { $0.contains("Transcript") }.flatMap { row in
+        row.range(of: "Transcript").map { row.distance(from: row.startIndex, to: $0.lowerBound) }
+      }
+    }
+    let before = try #require(panelColumn())
+    let listing = try AudioFileBrowser().list(TranscribeModelTests.samples)
+    store.send(.folderLoaded(listing, phrases: nil))
+    #expect(terminal.grid.contains(".. (parent folder)"))
+    #expect(panelColumn() == before)
+  }
 }

@@ -14,8 +14,9 @@ public struct TranscribeView: View {
   /// The screen for the current state.
   public var body: some View {
     HStack(spacing: 1) {
-      FileBrowserView(store: store)
-      // Both halves grow, so narrow terminals shrink the listing and the panel alike.
+      // Both halves grow, evenly: the panel keeps its width whatever the listing holds (a
+      // spinner, then long file names), and narrow terminals shrink both alike.
+      FileBrowserView(store: store).expanding()
       TranscriptPanel(store: store).expanding()
     }
     .onKey("s", help: "Start") { store.send(.startTapped) }
