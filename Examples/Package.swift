@@ -17,6 +17,15 @@ let package = Package(
     .library(name: "Todos", targets: ["Todos"]),
     .executable(name: "transcribe", targets: ["TranscribeCLI"]),
   ],
+  // Off by default, so that the sample apps build with Homebrew's libraries alone: PocketSphinx
+  // 5prealpha is a Debian package that Homebrew does not carry, and Whisper, the default engine,
+  // does far better on free speech (`make bench-stt`).
+  traits: [
+    .trait(
+      name: "PocketSphinx",
+      description: "Transcribe's second speech engine, CMU PocketSphinx 5prealpha in process "
+        + "(`--stt-engine pocketsphinx`); needs libpocketsphinx-dev and pocketsphinx-en-us.")
+  ],
   dependencies: [
     .package(path: ".."),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
@@ -101,7 +110,7 @@ let package = Package(
     .target(
       name: "Transcribe",
       dependencies: [
-        "CPocketSphinx", "ExampleHTTP",
+        .target(name: "CPocketSphinx", condition: .when(traits: ["PocketSphinx"])), "ExampleHTTP",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitRecording", package: root),

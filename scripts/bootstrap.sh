@@ -2,19 +2,36 @@
 # Installs what the demo and the end-to-end tests need, only when missing: Debian packages with
 # apt-get, or Homebrew formulas on macOS. On other systems it names the Debian packages and
 # stops, as their names elsewhere vary; MVIKIT_SKIP_PACKAGES=1 skips this step once they are in.
+#
+# `--pocketsphinx` also installs PocketSphinx 5prealpha, the Transcribe sample's optional second
+# engine, which the Examples package builds only with its `PocketSphinx` trait
+# (`make test-pocketsphinx`). Without the flag nothing of PocketSphinx is installed: the default
+# build must not need it, and CI proves that by building before it is installed.
 set -euo pipefail
+
+with_pocketsphinx=0
+for argument in "$@"; do
+  case "$argument" in
+    --pocketsphinx) with_pocketsphinx=1 ;;
+    *) echo "bootstrap: unknown argument $argument (only --pocketsphinx)" >&2; exit 2 ;;
+  esac
+done
 
 debian_packages=(
   tmux libsqlite3-dev sqlite3
-  # Transcribe sample: PocketSphinx with its US English model, espeak-ng and sox for test speech.
-  pocketsphinx pocketsphinx-en-us libpocketsphinx-dev libsphinxbase-dev espeak-ng sox
+  # Transcribe sample: espeak-ng and sox make the test speech.
+  espeak-ng sox
   # Poster sample: libpng, libjpeg-turbo and libwebp encode (server) and decode (client) the
   # posters, giflib decodes GIFs; cjpeg and cwebp make the test images.
   libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libjpeg-turbo-progs webp
 )
+# Only with --pocketsphinx: the library with its headers and its US English model.
+pocketsphinx_packages=(pocketsphinx pocketsphinx-en-us libpocketsphinx-dev libsphinxbase-dev)
+if [ "$with_pocketsphinx" = 1 ]; then debian_packages+=("${pocketsphinx_packages[@]}"); fi
 
 # The same on macOS, where SQLite and Python come with the system and Xcode. SwiftPM finds the
-# formulas' headers and libraries through pkgconf. PocketSphinx is checked apart (see below).
+# formulas' headers and libraries through pkgconf. PocketSphinx, only wanted with --pocketsphinx,
+# is checked apart (see below).
 brew_formulas=(tmux pkgconf espeak-ng sox libpng jpeg-turbo webp giflib)
 
 install_debian_packages() {
@@ -59,19 +76,19 @@ install_brew_formulas() {
     brew install --quiet "${formulas[@]}"
   fi
 
-  # The Transcribe sample uses the PocketSphinx 5prealpha API, with SphinxBase; Homebrew's
+  # The PocketSphinx trait uses the PocketSphinx 5prealpha API, with SphinxBase; Homebrew's
   # cmu-pocketsphinx is 5.x, which has neither, so only a build from source will do.
-  if ! pkg-config --exists pocketsphinx sphinxbase 2>/dev/null; then
+  if [ "$with_pocketsphinx" = 1 ] && ! pkg-config --exists pocketsphinx sphinxbase 2>/dev/null; then
     cat >&2 <<'MESSAGE'
 bootstrap: PocketSphinx 5prealpha and SphinxBase are not installed, and Homebrew has no formula
-bootstrap: for them (its cmu-pocketsphinx is version 5.x, another API). The Transcribe sample
-bootstrap: links them, so until they are installed the sample apps do not build: `make demo`
-bootstrap: and the sample apps' half of `make test` fail. The library, its tests
-bootstrap: (`make test-core`) and `swift run CounterDemo` do not need them.
+bootstrap: for them (its cmu-pocketsphinx is version 5.x, another API). Only the Examples
+bootstrap: package's PocketSphinx trait needs them (`make test-pocketsphinx`); the default
+bootstrap: build, `make demo` and `make test` do not.
 bootstrap: To install them, download sphinxbase-5prealpha and then pocketsphinx-5prealpha from
 bootstrap: https://sourceforge.net/projects/cmusphinx/files/ and in each folder run
 bootstrap: `./configure && make && sudo make install`.
 MESSAGE
+    exit 1
   fi
 }
 
@@ -86,6 +103,7 @@ else
   echo "bootstrap: install the equivalents of these Debian packages with this system's package" >&2
   echo "bootstrap: manager, then run again with MVIKIT_SKIP_PACKAGES=1:" >&2
   echo "bootstrap:   ${debian_packages[*]} python3 python3-venv" >&2
+  [ "$with_pocketsphinx" = 1 ] || echo "bootstrap: (and, for the PocketSphinx trait: ${pocketsphinx_packages[*]})" >&2
   exit 1
 fi
 

@@ -48,5 +48,14 @@ expect_failure "a missing engine" "the Whisper engine is missing" \
   env MVIKIT_STT_ENGINE_DIR=/nonexistent "$binary" "$audio/play-some-music.wav"
 expect_failure "an unreachable service" "could not be reached" \
   env -u OPENAI_API_KEY "$binary" --stt-url http://127.0.0.1:9/v1 "$audio/play-some-music.wav"
+# This build is the default one, without the PocketSphinx trait: asking for it is a usage error
+# (status 64, as for any bad flag) that says how to build it in.
+out="$("$binary" --stt-engine pocketsphinx "$audio/play-some-music.wav" 2>&1)"
+status=$?
+if [ "$status" -eq 64 ] && printf '%s' "$out" | grep -qF "build with --traits PocketSphinx"; then
+  pass "PocketSphinx in a build without it is a usage error that says how to build it in"
+else
+  fail "PocketSphinx in a build without it: status $status, '$out'"
+fi
 
 finish_checks

@@ -1,3 +1,5 @@
+// Only with the package's `PocketSphinx` trait, which links the library; see Package.swift.
+#if PocketSphinx
 import CPocketSphinx
 import Foundation
 import Synchronization
@@ -268,3 +270,4 @@ private final class Decoder {
       .joined(separator: " ")
   }
 }
+#endif

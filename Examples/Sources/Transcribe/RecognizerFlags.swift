@@ -7,7 +7,8 @@ public struct RecognizerFlags: ParsableArguments {
   @Option(
     name: .customLong("stt-engine"),
     help: ArgumentHelp(
-      "The speech engine: Whisper, or PocketSphinx (WAV only, no Python needed).",
+      "The speech engine: Whisper, or PocketSphinx (WAV only, no Python needed; only in a "
+        + "build with the PocketSphinx trait).",
       valueName: "name"))
   var engine: RecognizerOptions.Engine = .whisper
 
@@ -26,6 +27,11 @@ public struct RecognizerFlags: ParsableArguments {
 
   /// The defaults: Whisper on the embedded engine.
   public init() {}
+
+  /// Refuses an engine this build lacks, saying how to build it in.
+  public func validate() throws {
+    if !engine.isBuilt { throw ValidationError(RecognizerOptions.Engine.pocketSphinxMissing) }
+  }
 
   /// The recognizer the flags choose.
   public var options: RecognizerOptions {

@@ -7,8 +7,27 @@ public struct RecognizerOptions: Equatable, Sendable {
   public enum Engine: String, Sendable, CaseIterable {
     /// Whisper through the transcription API: the embedded engine, or `--stt-url`.
     case whisper
-    /// PocketSphinx in this process; WAV only, for machines without Python.
+    /// PocketSphinx in this process; WAV only, for machines without Python. Only a build with
+    /// the package's `PocketSphinx` trait has it (see ``isBuilt``).
     case pocketsphinx
+
+    /// Whether this build has the engine: PocketSphinx is an optional package trait.
+    public var isBuilt: Bool {
+      switch self {
+      case .whisper: true
+      case .pocketsphinx:
+        #if PocketSphinx
+          true
+        #else
+          false
+        #endif
+      }
+    }
+
+    /// What to do to have the engine when this build lacks it.
+    public static let pocketSphinxMissing =
+      "this build has no PocketSphinx; build with --traits PocketSphinx "
+      + "(`swift run --traits PocketSphinx Showcase`, `make test-pocketsphinx`)."
   }
 
   /// The engine; Whisper by default.
@@ -29,7 +48,12 @@ public struct RecognizerOptions: Equatable, Sendable {
   ) -> (recognizer: any SpeechRecognizer, engine: WhisperEngine?) {
     switch engine {
     case .pocketsphinx:
-      return (PocketSphinxRecognizer(), nil)
+      #if PocketSphinx
+        return (PocketSphinxRecognizer(), nil)
+      #else
+        return (UnavailableRecognizer(
+            name: "PocketSphinx (not in this build)", reason: Engine.pocketSphinxMissing), nil)
+      #endif
     case .whisper:
       if let serviceURL {
         let service = TranscriptionService(

@@ -24,16 +24,28 @@ import Transcribe
   @Test func everyFlagReachesTheOptions() throws {
     let options = try ShowcaseCommand.parse([
       "--users-url", "https://example.com/users", "--login-url", "http://127.0.0.1:9/login",
-      "--todos-db", "/tmp/t.sqlite", "--graphics", "blocks", "--stt-engine", "pocketsphinx",
+      "--todos-db", "/tmp/t.sqlite", "--graphics", "blocks", "--stt-engine", "whisper",
       "--stt-model", "tiny",
     ]).options
     #expect(options.usersURL?.absoluteString == "https://example.com/users")
     #expect(options.loginURL?.absoluteString == "http://127.0.0.1:9/login")
     #expect(options.todosPath == "/tmp/t.sqlite")
     #expect(options.graphics == .halfBlocks)
-    #expect(options.recognizer.engine == .pocketsphinx)
+    #expect(options.recognizer.engine == .whisper)
     #expect(options.recognizer.model == "tiny")
     #expect(try ShowcaseCommand.parse(["--graphics", "auto"]).options.graphics == nil)
+  }
+
+  /// PocketSphinx is an optional package trait: a build without it says how to build it in,
+  /// rather than failing later on the Transcribe screen.
+  @Test func pocketSphinxIsParsedOnlyInABuildWithIt() throws {
+    #if PocketSphinx
+      let options = try ShowcaseCommand.parse(["--stt-engine", "pocketsphinx"]).options
+      #expect(options.recognizer.engine == .pocketsphinx)
+    #else
+      let failure = try #require(ShowcaseCommand.failure(["--stt-engine", "pocketsphinx"]))
+      #expect(failure.contains("this build has no PocketSphinx; build with --traits PocketSphinx"))
+    #endif
   }
 
   @Test func anUnknownFlagOrABadValueIsAClearErrorWithAnExitStatus() {

@@ -13,21 +13,23 @@ final class ShowcaseHarness {
   let terminal: HeadlessTerminal
 
   /// A fresh showcase; `recorder`, when given, records it from its first state.
+  /// `recognizer`, when given, replaces the engine the options choose, so that a test about
+  /// the showcase does not wait for a real speech engine.
   convenience init(
     serverURL: URL, todosPath: String, audioFolder: String? = nil,
-    speechEngine: RecognizerOptions.Engine = .whisper,
+    speechEngine: RecognizerOptions.Engine = .whisper, recognizer: (any SpeechRecognizer)? = nil,
     recorder: Recorder<ShowcaseModel>? = nil
   ) {
-    let backends = Self.backends(serverURL, todosPath, audioFolder, speechEngine)
+    let backends = Self.backends(serverURL, todosPath, audioFolder, speechEngine, recognizer)
     self.init(ShowcaseRoot(backends: backends, recorder: recorder))
   }
 
   /// A showcase after every step of `recording`, as `--replay` opens it.
   convenience init(
     serverURL: URL, todosPath: String, speechEngine: RecognizerOptions.Engine = .whisper,
-    replaying recording: Recording<ShowcaseModel>
+    recognizer: (any SpeechRecognizer)? = nil, replaying recording: Recording<ShowcaseModel>
   ) throws {
-    let backends = Self.backends(serverURL, todosPath, nil, speechEngine)
+    let backends = Self.backends(serverURL, todosPath, nil, speechEngine, recognizer)
     self.init(try ShowcaseRoot(backends: backends, replaying: recording))
   }
 
@@ -43,15 +45,20 @@ final class ShowcaseHarness {
 
   private static func backends(
     _ serverURL: URL, _ todosPath: String, _ audioFolder: String?,
-    _ speechEngine: RecognizerOptions.Engine
+    _ speechEngine: RecognizerOptions.Engine, _ recognizer: (any SpeechRecognizer)?
   ) -> ShowcaseBackends {
     var options = ShowcaseOptions()
     options.todosPath = todosPath
     options.audioFolder = audioFolder
     options.recognizer.engine = speechEngine
-    return ShowcaseBackends(
+    var backends = ShowcaseBackends(
       options: options, serverURL: serverURL,
       demoHint: "Demo account: \(DemoAccount.email) / \(DemoAccount.password)")
+    if let recognizer {
+      backends.recognizer = recognizer
+      backends.whisperEngine = nil
+    }
+    return backends
   }
 
   /// The store of the top screen's app, scoped as the screen's view scopes it.

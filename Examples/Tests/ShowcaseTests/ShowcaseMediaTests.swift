@@ -54,7 +54,7 @@ import Transcribe
     }
   }
 
-  @Test func pocketSphinxListsOtherFormatsAsUnsupportedAndExplainsThem() async throws {
+  @Test func aWAVOnlyRecognizerListsOtherFormatsAsUnsupportedAndExplainsThem() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appending(path: "showcase-audio-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -63,9 +63,9 @@ import Transcribe
     try await DemoServer.withServer { server in
       let showcase = ShowcaseHarness(
         serverURL: server.baseURL, todosPath: todosPath, audioFolder: folder.path,
-        speechEngine: .pocketsphinx)
+        recognizer: WAVOnlyRecognizer())
       showcase.terminal.press(.enter)
-      #expect(await showcase.waitFor("Recognizer: PocketSphinx (offline, WAV only), ready"))
+      #expect(await showcase.waitFor("Recognizer: \(WAVOnlyRecognizer.name), ready"))
       #expect(await showcase.waitFor("song.mp3  (unsupported)"))
       let position = try #require(showcase.terminal.grid.position(of: "song.mp3"))
       #expect(
@@ -148,10 +148,10 @@ import Transcribe
     #expect(try options(["--graphics", "kitty", "--graphics", "auto"]).graphics == nil)
     #expect(ShowcaseCommand.failure(["--graphics", "sixel"])?.contains("'sixel'") == true)
     let speech = try options([
-      "--stt-engine", "pocketsphinx", "--stt-url", "https://api.openai.com/v1", "--stt-model",
+      "--stt-engine", "whisper", "--stt-url", "https://api.openai.com/v1", "--stt-model",
       "whisper-1",
     ])
-    #expect(speech.recognizer.engine == .pocketsphinx)
+    #expect(speech.recognizer.engine == .whisper)
     #expect(speech.recognizer.serviceURL?.host == "api.openai.com")
     #expect(speech.recognizer.model == "whisper-1")
     #expect(ShowcaseCommand.failure(["--stt-engine", "vosk"])?.contains("'vosk'") == true)

@@ -25,7 +25,7 @@ import Users
     ShowcaseModel(
       screen: AppScreen(
         transcribe: TranscribeModel(
-          recognizer: PocketSphinxRecognizer(),
+          recognizer: WAVOnlyRecognizer(),
           startFolder: FileManager.default.temporaryDirectory),
         poster: PosterModel(fetch: { throw CancellationError() }),
         users: UsersPresenter(interactor: UsersInteractor(fetchUsers: fetchUsers)),

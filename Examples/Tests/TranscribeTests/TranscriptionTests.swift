@@ -1,3 +1,5 @@
+// PocketSphinx exists only in a build with the package's `PocketSphinx` trait.
+#if PocketSphinx
 import Foundation
 import Synchronization
 import Testing
@@ -161,3 +163,4 @@ struct TranscriptionTests {
     #expect(!recognizer.audioExtensions.contains("mp3"))
   }
 }
+#endif

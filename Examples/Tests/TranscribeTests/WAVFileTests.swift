@@ -5,12 +5,10 @@ import Testing
 
 @Suite("Reading WAV files")
 struct WAVFileTests {
-  let recognizer = PocketSphinxRecognizer()
-
   @Test func missingFileIsFileNotFound() async throws {
     let url = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString).wav")
-    await #expect(throws: TranscribeError.fileNotFound(path: url.path)) {
-      try await recognizer.transcribe(wav: url, phrases: nil)
+    #expect(throws: TranscribeError.fileNotFound(path: url.path)) {
+      try WAVFile.read(from: url)
     }
   }
 
@@ -18,8 +16,8 @@ struct WAVFileTests {
     let fixtures = try AudioFixtures()
     defer { fixtures.remove() }
     let url = try fixtures.write(Data(), name: "empty.wav")
-    await #expect(throws: TranscribeError.emptyFile(path: url.path)) {
-      try await recognizer.transcribe(wav: url, phrases: nil)
+    #expect(throws: TranscribeError.emptyFile(path: url.path)) {
+      try WAVFile.read(from: url)
     }
   }
 
@@ -29,8 +27,8 @@ struct WAVFileTests {
     let data = AudioFixtures.wav(sampleRate: 16_000, channels: 1, samples: [])
     #expect(data.count == 44)
     let url = try fixtures.write(data, name: "header-only.wav")
-    await #expect(throws: TranscribeError.noAudio(path: url.path)) {
-      try await recognizer.transcribe(wav: url, phrases: nil)
+    #expect(throws: TranscribeError.noAudio(path: url.path)) {
+      try WAVFile.read(from: url)
     }
   }
 
@@ -40,8 +38,8 @@ struct WAVFileTests {
     var generator = SystemRandomNumberGenerator()
     let bytes = Data((0..<4_096).map { _ in UInt8.random(in: 0...255, using: &generator) })
     let url = try fixtures.write(bytes, name: "noise.wav")
-    await #expect(throws: TranscribeError.notAWAV(path: url.path)) {
-      try await recognizer.transcribe(wav: url, phrases: nil)
+    #expect(throws: TranscribeError.notAWAV(path: url.path)) {
+      try WAVFile.read(from: url)
     }
   }
 
@@ -50,8 +48,8 @@ struct WAVFileTests {
     defer { fixtures.remove() }
     let text = Data("turn on the kitchen lights\nopen the front door\n".utf8)
     let url = try fixtures.write(text, name: "notes.wav")
-    let error = await #expect(throws: TranscribeError.self) {
-      try await recognizer.transcribe(wav: url, phrases: nil)
+    let error = #expect(throws: TranscribeError.self) {
+      try WAVFile.read(from: url)
     }
     #expect(error == .notAWAV(path: url.path))
     #expect(error?.description == "\(url.path) is not a WAV file.")
