@@ -17,7 +17,7 @@ public struct ShowcaseBackends: Sendable {
   /// The folder Transcribe starts browsing in.
   public var audioFolder: URL
   /// What Transcribe transcribes with.
-  public var recognizer: any SpeechRecognizer
+  public var recognizer: SpeechRecognizer
   /// The embedded Whisper engine, when Transcribe uses it; stopped when the showcase ends.
   public var whisperEngine: WhisperEngine?
   /// Where transcriptions go, for the footer.

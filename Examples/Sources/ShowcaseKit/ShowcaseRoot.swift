@@ -70,11 +70,13 @@ public final class ShowcaseRoot {
     let screen = AppScreen(
       transcribe: TranscribeModel(
         recognizer: backends.recognizer, startFolder: backends.audioFolder),
-      poster: PosterModel(client: PosterClient(url: backends.posterURL)),
+      poster: PosterModel(service: PosterService(client: PosterClient(url: backends.posterURL))),
       users: UsersPresenter(
         interactor: UsersInteractor(client: UsersClient(usersURL: backends.usersURL))),
-      login: LoginModel(client: LoginClient(loginURL: backends.loginURL)),
-      todos: TodosModel(opening: { [url = backends.todosURL] in try TodoRepository(url: url) }))
+      login: LoginModel(service: LoginService(client: LoginClient(loginURL: backends.loginURL))),
+      todos: TodosModel(
+        storage: TodoStorage(opening: { [url = backends.todosURL] in try TodoRepository(url: url) })
+      ))
     return ShowcaseModel(screen: screen)
   }
 

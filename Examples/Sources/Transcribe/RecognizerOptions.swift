@@ -45,24 +45,26 @@ public struct RecognizerOptions: Equatable, Sendable {
   /// - Parameter environment: Where `OPENAI_API_KEY` is read from.
   public func makeRecognizer(
     environment: [String: String] = ProcessInfo.processInfo.environment
-  ) -> (recognizer: any SpeechRecognizer, engine: WhisperEngine?) {
+  ) -> (recognizer: SpeechRecognizer, engine: WhisperEngine?) {
     switch engine {
     case .pocketsphinx:
       #if PocketSphinx
-        return (PocketSphinxRecognizer(), nil)
+        return (SpeechRecognizer(PocketSphinxRecognizer()), nil)
       #else
-        return (UnavailableRecognizer(
-            name: "PocketSphinx (not in this build)", reason: Engine.pocketSphinxMissing), nil)
+        return (
+          .unavailable(
+            name: "PocketSphinx (not in this build)", reason: Engine.pocketSphinxMissing), nil
+        )
       #endif
     case .whisper:
       if let serviceURL {
         let service = TranscriptionService(
           baseURL: serviceURL, model: model ?? "whisper-1",
           apiKey: APIKey(environment["OPENAI_API_KEY"]))
-        return (WhisperRecognizer(backend: .remote(service)), nil)
+        return (SpeechRecognizer(WhisperRecognizer(backend: .remote(service))), nil)
       }
       let engine = WhisperEngine()
-      return (WhisperRecognizer(backend: .embedded(engine)), engine)
+      return (SpeechRecognizer(WhisperRecognizer(backend: .embedded(engine))), engine)
     }
   }
 

@@ -15,7 +15,8 @@ import Testing
     let passwords = ["", "12345", "123456", "mvikit-demo-42", "      "]
     let response = LoginResponse(name: "Demo User", email: "demo@mvikit.dev", token: "t")
     let report = IntentFuzzer(
-      model: LoginModel(login: { _, _ in response }), initialState: LoginModel.State(),
+      model: LoginModel(service: LoginService(login: { _, _ in response })),
+      initialState: LoginModel.State(),
       generate: { random in
         switch Int.random(in: 0..<5, using: &random) {
         case 0: .emailChanged(emails.randomElement(using: &random) ?? "")

@@ -12,7 +12,8 @@ import Testing
   func makeStore(
     login: @escaping @Sendable (String, String) async throws -> LoginResponse = { _, _ in response }
   ) -> TestStore<LoginModel> {
-    TestStore(initialState: LoginModel.State(), model: LoginModel(login: login))
+    TestStore(
+      initialState: LoginModel.State(), model: LoginModel(service: LoginService(login: login)))
   }
 
   @Test func validCredentialsLogIn() async {
@@ -121,7 +122,8 @@ import Testing
   }
 
   @Test func viewModelTransformsInputsIntoOutputs() async {
-    let viewModel = LoginViewModel(model: LoginModel(login: { _, _ in Self.response }))
+    let viewModel = LoginViewModel(
+      model: LoginModel(service: LoginService(login: { _, _ in Self.response })))
     viewModel.send(.emailChanged("demo@mvikit.dev"))
     viewModel.send(.passwordChanged("mvikit-demo-42"))
     #expect(viewModel.output.isLoginEnabled)

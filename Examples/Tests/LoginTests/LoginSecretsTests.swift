@@ -16,7 +16,7 @@ import Testing
       let lines = LogLines()
       let logger = Logger(label: "login") { _ in LineCollector(lines: lines) }
       let viewModel = LoginViewModel(
-        model: LoginModel(client: LoginClient(baseURL: server.baseURL)))
+        model: LoginModel(service: LoginService(client: LoginClient(baseURL: server.baseURL))))
       var recording: [String] = []
       let log = FlowLogger<LoginModel>(logger: logger, level: .info)
       viewModel.store.flowObserver = { event in

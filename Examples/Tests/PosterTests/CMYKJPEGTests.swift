@@ -59,10 +59,11 @@ import Testing
     let halfway = DownloadProgress(received: 20_480, expected: 40_960)
     let store = TestStore(
       initialState: PosterModel.State(),
-      model: PosterModel(fetchWithProgress: { progress in
-        await progress(halfway)
-        return poster
-      }))
+      model: PosterModel(
+        service: PosterService(fetchWithProgress: { progress in
+          await progress(halfway)
+          return poster
+        })))
     await store.send(.getPosterTapped) { $0.isLoading = true }
     await store.receive(.downloadProgressed(halfway)) { $0.download = halfway }
     #expect(PosterView.fetchingLabel(store.state.download) == "Fetching… 20 KB of 40 KB")

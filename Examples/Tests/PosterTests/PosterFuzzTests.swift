@@ -15,7 +15,8 @@ import Testing
     }
     let shown = LastPoster()
     let report = IntentFuzzer(
-      model: PosterModel(fetch: { posters[0] }), initialState: PosterModel.State(),
+      model: PosterModel(service: PosterService(fetch: { posters[0] })),
+      initialState: PosterModel.State(),
       generate: { random in
         switch Int.random(in: 0..<3, using: &random) {
         case 0: return .getPosterTapped

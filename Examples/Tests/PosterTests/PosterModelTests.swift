@@ -19,7 +19,8 @@ import Testing
 
   @Test func aPressShowsThePoster() async {
     let store = TestStore(
-      initialState: PosterModel.State(), model: PosterModel(fetch: { [dune] in dune }))
+      initialState: PosterModel.State(),
+      model: PosterModel(service: PosterService(fetch: { [dune] in dune })))
     await store.send(.getPosterTapped) { $0.isLoading = true }
     await store.receive(.posterLoaded(dune)) {
       $0.isLoading = false
@@ -33,7 +34,8 @@ import Testing
     var state = PosterModel.State()
     state.poster = dune
     let store = TestStore(
-      initialState: state, model: PosterModel(fetch: { throw PosterError.http(status: 500) }))
+      initialState: state,
+      model: PosterModel(service: PosterService(fetch: { throw PosterError.http(status: 500) })))
     await store.send(.getPosterTapped) { $0.isLoading = true }
     let message = PosterError.http(status: 500).description
     await store.receive(.posterFailed(message)) { $0.isLoading = false }
@@ -45,7 +47,8 @@ import Testing
   @Test func aSecondPressCancelsTheFirstFetch() async {
     let fetches = StubFetches(answers: [nil, orbit])
     let store = TestStore(
-      initialState: PosterModel.State(), model: PosterModel(fetch: { try await fetches.next() }))
+      initialState: PosterModel.State(),
+      model: PosterModel(service: PosterService(fetch: { try await fetches.next() })))
     await store.send(.getPosterTapped) { $0.isLoading = true }
     await fetches.waitUntilWaiting()
     await store.send(.getPosterTapped)

@@ -17,7 +17,7 @@ final class ShowcaseHarness {
   /// the showcase does not wait for a real speech engine.
   convenience init(
     serverURL: URL, todosPath: String, audioFolder: String? = nil,
-    speechEngine: RecognizerOptions.Engine = .whisper, recognizer: (any SpeechRecognizer)? = nil,
+    speechEngine: RecognizerOptions.Engine = .whisper, recognizer: SpeechRecognizer? = nil,
     recorder: Recorder<ShowcaseModel>? = nil
   ) {
     let backends = Self.backends(serverURL, todosPath, audioFolder, speechEngine, recognizer)
@@ -27,7 +27,7 @@ final class ShowcaseHarness {
   /// A showcase after every step of `recording`, as `--replay` opens it.
   convenience init(
     serverURL: URL, todosPath: String, speechEngine: RecognizerOptions.Engine = .whisper,
-    recognizer: (any SpeechRecognizer)? = nil, replaying recording: Recording<ShowcaseModel>
+    recognizer: SpeechRecognizer? = nil, replaying recording: Recording<ShowcaseModel>
   ) throws {
     let backends = Self.backends(serverURL, todosPath, nil, speechEngine, recognizer)
     self.init(try ShowcaseRoot(backends: backends, replaying: recording))
@@ -45,7 +45,7 @@ final class ShowcaseHarness {
 
   private static func backends(
     _ serverURL: URL, _ todosPath: String, _ audioFolder: String?,
-    _ speechEngine: RecognizerOptions.Engine, _ recognizer: (any SpeechRecognizer)?
+    _ speechEngine: RecognizerOptions.Engine, _ recognizer: SpeechRecognizer?
   ) -> ShowcaseBackends {
     var options = ShowcaseOptions()
     options.todosPath = todosPath

@@ -63,9 +63,9 @@ import Transcribe
     try await DemoServer.withServer { server in
       let showcase = ShowcaseHarness(
         serverURL: server.baseURL, todosPath: todosPath, audioFolder: folder.path,
-        recognizer: WAVOnlyRecognizer())
+        recognizer: .wavOnly)
       showcase.terminal.press(.enter)
-      #expect(await showcase.waitFor("Recognizer: \(WAVOnlyRecognizer.name), ready"))
+      #expect(await showcase.waitFor("Recognizer: \(SpeechRecognizer.wavOnlyName), ready"))
       #expect(await showcase.waitFor("song.mp3  (unsupported)"))
       let position = try #require(showcase.terminal.grid.position(of: "song.mp3"))
       #expect(

@@ -25,12 +25,14 @@ import Users
     ShowcaseModel(
       screen: AppScreen(
         transcribe: TranscribeModel(
-          recognizer: WAVOnlyRecognizer(),
+          recognizer: .wavOnly,
           startFolder: FileManager.default.temporaryDirectory),
-        poster: PosterModel(fetch: { throw CancellationError() }),
+        poster: PosterModel(service: PosterService(fetch: { throw CancellationError() })),
         users: UsersPresenter(interactor: UsersInteractor(fetchUsers: fetchUsers)),
-        login: LoginModel(login: { _, _ in throw CancellationError() }),
-        todos: TodosModel(opening: { throw TodoStoreError.readOnly(path: "/x/todos.sqlite") })))
+        login: LoginModel(service: LoginService(login: { _, _ in throw CancellationError() })),
+        todos: TodosModel(
+          storage: TodoStorage(opening: { throw TodoStoreError.readOnly(path: "/x/todos.sqlite") }))
+      ))
   }
 
   func usersScreen(_ change: (inout UsersPresenter.State) -> Void) -> AppScreen.State {

@@ -5,6 +5,7 @@ import MVIKitRecording
 import MVIKitTerminal
 import ShowcaseKit
 import Testing
+import Transcribe
 
 /// Each app's session, recorded through the showcase's root store as `--record` does, reads
 /// back and replays into a fresh showcase, reproducing every state; secrets stay out of the
@@ -27,7 +28,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let recorder = try Recorder<ShowcaseModel>(to: folder.appendingPathComponent("s.jsonl"))
     let live = ShowcaseHarness(
-      serverURL: server.baseURL, todosPath: todosPath, recognizer: WAVOnlyRecognizer(),
+      serverURL: server.baseURL, todosPath: todosPath, recognizer: .wavOnly,
       recorder: recorder)
     try await walk(live)
     recorder.stop()
@@ -38,7 +39,7 @@ import Testing
     #expect(recording.steps.count == recorder.stepCount)
     #expect(recording.steps.contains { $0.origin == .effect })
     let replayed = try ShowcaseHarness(
-      serverURL: server.baseURL, todosPath: todosPath, recognizer: WAVOnlyRecognizer(),
+      serverURL: server.baseURL, todosPath: todosPath, recognizer: .wavOnly,
       replaying: recording)
     // Every step is in the time-travel history, the last one showing.
     #expect(replayed.showcase.history.count == recording.steps.count + 1)
@@ -112,7 +113,7 @@ import Testing
     try await DemoServer.withServer { server in
       try await recordAndReplay(on: server, steps: 3) { showcase in
         showcase.terminal.press(.enter)
-        #expect(await showcase.waitFor("\(WAVOnlyRecognizer.name), ready"))
+        #expect(await showcase.waitFor("\(SpeechRecognizer.wavOnlyName), ready"))
         #expect(
           await showcase.waitUntil {
             showcase.topScreen(AppScreen.transcribe)?.state.listing != nil

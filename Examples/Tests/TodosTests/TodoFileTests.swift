@@ -33,7 +33,9 @@ import Testing
   @Test func aBadOutsideRowIsCountedAndTheViewKeepsFollowingTheFile() async throws {
     let repository = try TodoRepository(url: file)
     try await repository.add(title: "milk")
-    let store = Store(initialState: TodosModel.State(), model: TodosModel(repository: repository))
+    let store = Store(
+      initialState: TodosModel.State(),
+      model: TodosModel(storage: TodoStorage(repository: repository)))
     let observing = store.send(.appeared)
     #expect(await waitUntil { store.todos.map(\.title) == ["milk"] })
     try await sqlite3("INSERT INTO todo(title, isDone, createdAt) VALUES ('x', 0, 'not a date')")
@@ -92,10 +94,11 @@ import Testing
 
   @Test func theDatabaseIsOpenedWhenTheModelFirstNeedsItAndOnce() async throws {
     let opened = Counter()
-    let model = TodosModel(opening: { [file] in
-      opened.increment()
-      return try TodoRepository(url: file)
-    })
+    let model = TodosModel(
+      storage: TodoStorage(opening: { [file] in
+        opened.increment()
+        return try TodoRepository(url: file)
+      }))
     let store = Store(initialState: TodosModel.State(), model: model)
     #expect(opened.value == 0)
     #expect(!FileManager.default.fileExists(atPath: file.path))

@@ -16,7 +16,8 @@ import Testing
     let repository = try TodoRepository(url: folder.appendingPathComponent("todos.sqlite"))
     let milk = try await repository.add(title: "milk")
     let store = TestStore(
-      initialState: TodosModel.State(), model: TodosModel(repository: repository))
+      initialState: TodosModel.State(),
+      model: TodosModel(storage: TodoStorage(repository: repository)))
     await store.send(.loaded([milk])) { $0.rows = [TodoRow.State(todo: milk)] }
     await store.send(.editTapped) {
       $0.editingID = milk.id

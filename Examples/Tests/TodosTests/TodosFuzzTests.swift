@@ -15,7 +15,8 @@ import Testing
     let repository = try TodoRepository(url: folder.appendingPathComponent("todos.sqlite"))
     let ids = IDSource()
     let report = IntentFuzzer(
-      model: TodosModel(repository: repository), initialState: TodosModel.State(),
+      model: TodosModel(storage: TodoStorage(repository: repository)),
+      initialState: TodosModel.State(),
       generate: { random in
         let date = Date(timeIntervalSince1970: 0)
         switch Int.random(in: 0..<11, using: &random) {

@@ -33,7 +33,9 @@ import Testing
 
   @Test func aTodoAddedThroughAnotherConnectionAppears() async throws {
     let repository = try makeRepository()
-    let store = Store(initialState: TodosModel.State(), model: TodosModel(repository: repository))
+    let store = Store(
+      initialState: TodosModel.State(),
+      model: TodosModel(storage: TodoStorage(repository: repository)))
     let observing = store.send(.appeared)
     #expect(await waitUntil { !store.isLoading })
     let elsewhere = try TodoRepository(url: repository.url)
@@ -50,7 +52,9 @@ import Testing
   @Test func aRowWrittenBySqlite3AppearsAndClosingStopsFollowing() async throws {
     let repository = try makeRepository()
     try await repository.add(title: "milk")
-    let store = Store(initialState: TodosModel.State(), model: TodosModel(repository: repository))
+    let store = Store(
+      initialState: TodosModel.State(),
+      model: TodosModel(storage: TodoStorage(repository: repository)))
     let observing = store.send(.appeared)
     #expect(await waitUntil { store.todos.map(\.title) == ["milk"] })
     try await sqlite3(

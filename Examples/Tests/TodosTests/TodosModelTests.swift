@@ -5,7 +5,8 @@ import Testing
 
 @testable import Todos
 
-/// The todo model against a real SQLite file in a temporary folder.
+/// The todo model, in memory (``InMemoryTodos``), and against a real SQLite file in a
+/// temporary folder where what is saved is the point.
 @MainActor
 @Suite struct TodosModelTests {
   let folder = FileManager.default.temporaryDirectory
@@ -19,7 +20,8 @@ import Testing
   @Test func addToggleDeleteAndFilterArePersisted() async throws {
     let repository = try makeRepository()
     let store = TestStore(
-      initialState: TodosModel.State(), model: TodosModel(repository: repository))
+      initialState: TodosModel.State(),
+      model: TodosModel(storage: TodoStorage(repository: repository)))
     store.exhaustivity = .off  // ids and dates come from the database; checked below
     await store.send(.loaded([]))
     for title in ["milk", "bread", "eggs"] {
@@ -54,7 +56,7 @@ import Testing
 
   @Test func emptyTitleIsRejectedWithAMessage() async throws {
     let store = TestStore(
-      initialState: TodosModel.State(), model: TodosModel(repository: try makeRepository()))
+      initialState: TodosModel.State(), model: TodosModel(storage: InMemoryTodos().storage))
     await store.send(.draftChanged("   ")) { $0.draft = "   " }
     await store.send(.addTapped) { $0.message = "A todo needs a title." }
     await store.finish()
@@ -64,7 +66,7 @@ import Testing
     var state = TodosModel.State()
     state.rows = [TodoRow.State(todo: Todo(id: 1, title: "milk", createdAt: .distantPast))]
     state.draft = "bread"
-    let store = TestStore(initialState: state, model: TodosModel(repository: try makeRepository()))
+    let store = TestStore(initialState: state, model: TodosModel(storage: InMemoryTodos().storage))
     await store.send(.failed("The todo database is read-only.")) {
       $0.message = "The todo database is read-only."
     }
@@ -80,7 +82,7 @@ import Testing
     var state = TodosModel.State()
     state.rows = [TodoRow.State(todo: Todo(id: 7, title: "milk", createdAt: .distantPast))]
     let store = Store(
-      initialState: state, model: TodosModel(repository: try makeRepository(), row: row))
+      initialState: state, model: TodosModel(storage: InMemoryTodos().storage, row: row))
     let rowStore = try #require(store.scope(TodosModel.rows, id: 7))
     let save = rowStore.send(.toggleTapped)
     #expect(rowStore.isSaving)
@@ -97,7 +99,8 @@ import Testing
     state.rows = [TodoRow.State(todo: Todo(id: 1, title: "milk", createdAt: .distantPast))]
     let store = TestStore(
       initialState: state,
-      model: TodosModel(opening: { throw TodoStoreError.readOnly(path: "/x/todos.sqlite") }))
+      model: TodosModel(
+        storage: TodoStorage(opening: { throw TodoStoreError.readOnly(path: "/x/todos.sqlite") })))
     await store.send(.row(Keyed(1, .toggleTapped))) { $0.rows[id: 1]?.isSaving = true }
     await store.receive(
       .row(Keyed(1, .failed("\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))")))
@@ -111,7 +114,8 @@ import Testing
   @Test func aDatabaseThatCannotOpenIsShownNotFatal() async throws {
     let store = TestStore(
       initialState: TodosModel.State(),
-      model: TodosModel(opening: { throw TodoStoreError.readOnly(path: "/x/todos.sqlite") }))
+      model: TodosModel(
+        storage: TodoStorage(opening: { throw TodoStoreError.readOnly(path: "/x/todos.sqlite") })))
     await store.send(.appeared) { $0.isLoading = true }
     await store.receive(.failed("\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))")) {
       $0.isLoading = false
@@ -122,7 +126,7 @@ import Testing
 
   @Test func anIntentForADeletedRowIsReportedAndDropped() async throws {
     let store = Store(
-      initialState: TodosModel.State(), model: TodosModel(repository: try makeRepository()))
+      initialState: TodosModel.State(), model: TodosModel(storage: InMemoryTodos().storage))
     var warnings: [String] = []
     store.flowObserver = { event in
       if case .runtimeWarning(let warning) = event { warnings.append(warning) }
@@ -139,7 +143,8 @@ import Testing
     try await repository.setDone(id: 1, true)
     try await repository.setDone(id: 3, true)
     let store = TestStore(
-      initialState: TodosModel.State(), model: TodosModel(repository: repository))
+      initialState: TodosModel.State(),
+      model: TodosModel(storage: TodoStorage(repository: repository)))
     store.exhaustivity = .off
     await store.send(.loaded(TodoList(todos: try await repository.all())))
     await store.send(.selectionMoved(1))
@@ -169,6 +174,27 @@ import Testing
     await store.send(.clearCompletedTapped)
     await store.skipReceivedIntentsWhenDone()
     await store.send(.clearCompletedTapped) { $0.message = "No done todos to clear." }
+  }
+
+  /// The model's whole cycle runs on a test value of its storage: no database file.
+  @Test func addToggleDeleteAndUndoInMemory() async throws {
+    let todos = InMemoryTodos()
+    let store = Store(initialState: TodosModel.State(), model: TodosModel(storage: todos.storage))
+    let live = store.send(.appeared)
+    for title in ["milk", "bread"] {
+      store.send(.draftChanged(title))
+      await store.send(.addTapped).finish()
+    }
+    #expect(store.todos.map(\.title) == ["milk", "bread"])
+    let milk = try #require(store.todos.first)
+    await store.send(.row(Keyed(milk.id, .toggleTapped))).finish()
+    #expect(todos.todos.map(\.isDone) == [true, false])
+    await store.send(.clearCompletedTapped).finish()
+    #expect(todos.todos.map(\.title) == ["bread"])
+    await store.send(.undoTapped).finish()
+    #expect(todos.todos.map(\.title) == ["milk", "bread"])
+    #expect(store.todos.map(\.title) == ["milk", "bread"])
+    live.cancel()
   }
 
   @Test func filterCycles() {

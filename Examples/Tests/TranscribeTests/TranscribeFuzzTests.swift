@@ -6,18 +6,6 @@ import Testing
 
 /// Random browsing, picks, starts, cancels and recogniser answers in any order.
 @Suite struct TranscribeFuzzTests {
-  struct SilentRecognizer: SpeechRecognizer {
-    let name = "Silent"
-    let audioExtensions: Set<String> = ["wav"]
-    func availability() async -> RecognizerAvailability { .available }
-    func transcribe(
-      _ audio: URL, phrases: [String]?,
-      onSegment: @escaping @Sendable (TranscriptSegment, Double?) async -> Void
-    ) async throws -> Transcript {
-      Transcript(text: "", mode: .freeSpeech, audioDuration: 0)
-    }
-  }
-
   @Test func screenKeepsItsInvariants() {
     let root = URL(fileURLWithPath: "/samples")
     func listing(_ count: Int) -> AudioFileBrowser.Listing {
@@ -34,7 +22,7 @@ import Testing
     }
     let report = IntentFuzzer(
       model: TranscribeModel(
-        recognizer: SilentRecognizer(), startFolder: root, fallbackFolder: root),
+        recognizer: .silent, startFolder: root, fallbackFolder: root),
       initialState: TranscribeModel.State(),
       generate: { random in
         switch Int.random(in: 0..<12, using: &random) {

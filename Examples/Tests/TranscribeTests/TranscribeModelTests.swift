@@ -20,7 +20,7 @@ import Testing
 
   /// A store that has checked availability and listed `folder`, asserted step by step.
   func openedStore(
-    recognizer: any SpeechRecognizer, folder: URL = samples,
+    recognizer: SpeechRecognizer, folder: URL = samples,
     availability: RecognizerAvailability = .available
   ) async throws -> TestStore<TranscribeModel> {
     let listing = try browser.list(folder)
@@ -73,34 +73,34 @@ import Testing
   }
 
   @Test func theSampleFolderListsItsWAVsAndPhrases() async throws {
-    let store = try await openedStore(recognizer: StubRecognizer())
+    let store = try await openedStore(recognizer: StubRecognizer().value)
     #expect(store.state.entries.map(\.name).contains("turn-on-the-kitchen-lights.wav"))
     #expect(store.state.folderPhrases == Self.commands)
     await store.finish()
   }
 
   #if PocketSphinx
-  @Test func aSampleIsTranscribedExactlyWithItsPhraseListTurnedOn() async throws {
-    let store = try await openedStore(recognizer: PocketSphinxRecognizer())
-    store.timeout = .seconds(60)  // PocketSphinx in a debug build, on a busy machine
-    try await pick("turn-on-the-kitchen-lights.wav", in: store)
-    #expect(!store.state.usesPhrases)
-    await store.send(.phrasesToggled) { $0.usesPhrases = true }
-    await store.send(.startTapped) { $0.isTranscribing = true }
-    let file = try #require(store.state.pickedFile)
-    let duration = try WAVFile.read(from: file).duration
-    let text = "turn on the kitchen lights"
-    let expected = Transcript(
-      text: text, mode: .phrases, audioDuration: duration,
-      segments: [TranscriptSegment(start: 0, end: duration, text: text)])
-    await receive(expected, in: store)
-    await store.finish()
-  }
+    @Test func aSampleIsTranscribedExactlyWithItsPhraseListTurnedOn() async throws {
+      let store = try await openedStore(recognizer: SpeechRecognizer(PocketSphinxRecognizer()))
+      store.timeout = .seconds(60)  // PocketSphinx in a debug build, on a busy machine
+      try await pick("turn-on-the-kitchen-lights.wav", in: store)
+      #expect(!store.state.usesPhrases)
+      await store.send(.phrasesToggled) { $0.usesPhrases = true }
+      await store.send(.startTapped) { $0.isTranscribing = true }
+      let file = try #require(store.state.pickedFile)
+      let duration = try WAVFile.read(from: file).duration
+      let text = "turn on the kitchen lights"
+      let expected = Transcript(
+        text: text, mode: .phrases, audioDuration: duration,
+        segments: [TranscriptSegment(start: 0, end: duration, text: text)])
+      await receive(expected, in: store)
+      await store.finish()
+    }
   #endif
 
   @Test func phrasesAreOffByDefaultAndToggleOn() async throws {
     let recognizer = StubRecognizer()
-    let store = try await openedStore(recognizer: recognizer)
+    let store = try await openedStore(recognizer: recognizer.value)
     try await pick("play-some-music.wav", in: store)
     await store.send(.startTapped) { $0.isTranscribing = true }
     await receive(StubRecognizer.transcript(phrases: nil), in: store)
@@ -119,7 +119,7 @@ import Testing
   @Test func segmentsShowAsTheyArriveAndProgressFollowsThem() {
     var state = TranscribeModel.State()
     state.pickedFile = URL(fileURLWithPath: "/a.wav")
-    let model = TranscribeModel(recognizer: StubRecognizer(), startFolder: Self.samples)
+    let model = TranscribeModel(recognizer: StubRecognizer().value, startFolder: Self.samples)
     _ = model.reduce(&state, .startTapped)
     #expect(state.progress == nil)
     let first = TranscriptSegment(start: 0, end: 30, text: "one")
@@ -141,7 +141,7 @@ import Testing
     defer { folder.remove() }
     try folder.write(Data([0]), name: "note.wav")
     let recognizer = StubRecognizer()
-    let store = try await openedStore(recognizer: recognizer, folder: folder.url)
+    let store = try await openedStore(recognizer: recognizer.value, folder: folder.url)
     try await pick("note.wav", in: store)
     #expect(!store.state.usesPhrases)
     await store.send(.phrasesToggled) { $0.notice = "There is no phrases.txt next to this file." }
@@ -154,7 +154,7 @@ import Testing
     try FileManager.default.createDirectory(
       at: folder.url.appending(path: "inner"), withIntermediateDirectories: true)
     try folder.write(Data(), name: "inner/take.wav")
-    let store = try await openedStore(recognizer: StubRecognizer(), folder: folder.url)
+    let store = try await openedStore(recognizer: StubRecognizer().value, folder: folder.url)
     let row = try index(of: "inner", in: store)
     let inner = try browser.list(folder.url.appending(path: "inner"))
     await store.send(.entryActivated(row)) { $0.selection = row }
@@ -174,7 +174,7 @@ import Testing
   }
 
   @Test func selectionStaysInsideTheListing() async throws {
-    let store = try await openedStore(recognizer: StubRecognizer())
+    let store = try await openedStore(recognizer: StubRecognizer().value)
     let last = store.state.entries.count - 1
     await store.send(.selectionMoved(99)) { $0.selection = last }
     await store.send(.selectionMoved(-4)) { $0.selection = 0 }
@@ -186,7 +186,7 @@ import Testing
     let folder = try TemporaryAudioFolder()
     defer { folder.remove() }
     try folder.write(Data([0xFF, 0xFB]), name: "song.mp3")
-    let store = try await openedStore(recognizer: StubRecognizer(), folder: folder.url)
+    let store = try await openedStore(recognizer: StubRecognizer().value, folder: folder.url)
     let row = try index(of: "song.mp3", in: store)
     await store.send(.entryActivated(row)) {
       $0.selection = row
@@ -206,7 +206,7 @@ import Testing
     let folder = try TemporaryAudioFolder()
     defer { folder.remove() }
     let url = try folder.write(broken.contents, name: "broken.wav")
-    let store = try await openedStore(recognizer: WAVReadingRecognizer(), folder: folder.url)
+    let store = try await openedStore(recognizer: .wavReading, folder: folder.url)
     store.timeout = .seconds(10)
     try await pick("broken.wav", in: store)
     await store.send(.startTapped) { $0.isTranscribing = true }
@@ -222,7 +222,7 @@ import Testing
     let folder = try TemporaryAudioFolder()
     defer { folder.remove() }
     let url = try folder.write(Data(), name: "gone.wav")
-    let store = try await openedStore(recognizer: WAVReadingRecognizer(), folder: folder.url)
+    let store = try await openedStore(recognizer: .wavReading, folder: folder.url)
     try await pick("gone.wav", in: store)
     try FileManager.default.removeItem(at: url)
     await store.send(.startTapped) { $0.isTranscribing = true }
@@ -238,7 +238,7 @@ import Testing
     let reason = "the Whisper engine is not installed. Run scripts/bootstrap.sh."
     let recognizer = StubRecognizer(availability: .unavailable(reason: reason))
     let store = try await openedStore(
-      recognizer: recognizer, availability: .unavailable(reason: reason))
+      recognizer: recognizer.value, availability: .unavailable(reason: reason))
     try await pick("open-the-front-door.wav", in: store)
     // Start tries again, so an engine installed meanwhile is found; this one is still missing.
     await store.send(.startTapped) { $0.isTranscribing = true }
@@ -254,7 +254,7 @@ import Testing
 
   @Test func aStoppedEngineIsAnErrorAndTheRetryWorks() async throws {
     let recognizer = StubRecognizer(failures: [.engineStopped(reason: "it was killed by signal 9")])
-    let store = try await openedStore(recognizer: recognizer)
+    let store = try await openedStore(recognizer: recognizer.value)
     try await pick("open-the-front-door.wav", in: store)
     await store.send(.startTapped) { $0.isTranscribing = true }
     let down = RecognizerAvailability.unavailable(
@@ -281,7 +281,7 @@ import Testing
     let store = TestStore(
       initialState: TranscribeModel.State(),
       model: TranscribeModel(
-        recognizer: StubRecognizer(), startFolder: missing, fallbackFolder: Self.samples))
+        recognizer: StubRecognizer().value, startFolder: missing, fallbackFolder: Self.samples))
     await store.send(.appeared) { $0.recognizerName = "Stub" }
     let fallback = try browser.list(Self.samples)
     await store.receive(.folderLoaded(fallback, phrases: Self.commands)) {
@@ -302,7 +302,7 @@ import Testing
   @Test func theFilesShowWithoutWaitingForTheRecognizersCheck() async throws {
     let store = TestStore(
       initialState: TranscribeModel.State(),
-      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: Self.samples))
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: Self.samples))
     store.exhaustivity = .off
     let listing = try browser.list(Self.samples)
     await store.send(.appeared)
@@ -316,7 +316,7 @@ import Testing
     let store = TestStore(
       initialState: TranscribeModel.State(),
       model: TranscribeModel(
-        recognizer: StubRecognizer(), startFolder: missing, fallbackFolder: missing))
+        recognizer: StubRecognizer().value, startFolder: missing, fallbackFolder: missing))
     await store.send(.appeared) { $0.recognizerName = "Stub" }
     let message = TranscribeError.folderNotFound(path: missing.path).description
     await store.receive(.folderFailed(message)) { $0.errorMessage = message }
@@ -326,7 +326,7 @@ import Testing
 
   @Test func cancelStopsTheRunningTranscription() async throws {
     let recognizer = StubRecognizer(waits: true)
-    let store = try await openedStore(recognizer: recognizer)
+    let store = try await openedStore(recognizer: recognizer.value)
     try await pick("play-some-music.wav", in: store)
     await store.send(.startTapped) { $0.isTranscribing = true }
     await recognizer.waitUntilStarted()
@@ -341,7 +341,7 @@ import Testing
 
   @Test func pickingAnotherFileCancelsTheRunningTranscription() async throws {
     let recognizer = StubRecognizer(waits: true)
-    let store = try await openedStore(recognizer: recognizer)
+    let store = try await openedStore(recognizer: recognizer.value)
     try await pick("play-some-music.wav", in: store)
     await store.send(.startTapped) { $0.isTranscribing = true }
     await recognizer.waitUntilStarted()
@@ -421,7 +421,7 @@ struct TemporaryAudioFolder {
 
 /// A recognizer that answers at once with one segment, fails as told, or waits until it is
 /// cancelled.
-final class StubRecognizer: SpeechRecognizer {
+final class StubRecognizer: Sendable {
   private struct Record {
     var calls: [[String]?] = []
     var started = false
@@ -480,6 +480,13 @@ final class StubRecognizer: SpeechRecognizer {
     return transcript
   }
 
+  /// The stub as the model's dependency.
+  var value: SpeechRecognizer {
+    SpeechRecognizer(
+      name: name, audioExtensions: audioExtensions, availability: { await self.availability() },
+      transcribe: { try await self.transcribe($0, phrases: $1, onSegment: $2) })
+  }
+
   func waitUntilStarted() async {
     await waitUntil { $0.started }
   }
@@ -496,23 +503,5 @@ final class StubRecognizer: SpeechRecognizer {
       try? await Task.sleep(for: .milliseconds(5))
     }
     #expect(record.withLock { condition($0) })
-  }
-}
-
-/// A recognizer whose check never ends, as an engine that is slow to start.
-struct SlowToCheck: SpeechRecognizer {
-  let name = "Slow"
-  let audioExtensions: Set<String> = ["wav"]
-
-  func availability() async -> RecognizerAvailability {
-    try? await Task.sleep(for: .seconds(3_600))
-    return .available
-  }
-
-  func transcribe(
-    _ audio: URL, phrases: [String]?,
-    onSegment: @escaping @Sendable (TranscriptSegment, Double?) async -> Void
-  ) async throws -> Transcript {
-    Transcript(text: "", mode: .freeSpeech, audioDuration: 0)
   }
 }

@@ -24,7 +24,7 @@ import Testing
     let audio = URL(fileURLWithPath: "/tmp/talk.wav")
     let store = Store(
       initialState: transcribedState(audio: audio),
-      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: URL(fileURLWithPath: "/tmp")))
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
     let terminal = HeadlessTerminal(size: Size(width: 110, height: 30)) {
       TranscribeView(store: store)
     }
@@ -46,7 +46,7 @@ import Testing
     let audio = folder.appending(path: "talk.wav")
     let store = TestStore(
       initialState: transcribedState(audio: audio),
-      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: URL(fileURLWithPath: "/tmp")))
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
     let saved = folder.appending(path: "talk.txt")
     await store.send(.saveTapped)
     await store.receive(.saved(path: saved.path)) {
@@ -60,7 +60,7 @@ import Testing
     let audio = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)/talk.wav")
     let store = Store(
       initialState: transcribedState(audio: audio),
-      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: URL(fileURLWithPath: "/tmp")))
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
     await store.send(.saveTapped).finish()
     #expect(store.notice?.contains("could not be saved to /nonexistent-") == true)
   }
@@ -68,7 +68,7 @@ import Testing
   @Test func saveBeforeAnyTranscriptSaysWhatToDo() async {
     let store = TestStore(
       initialState: TranscribeModel.State(),
-      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: URL(fileURLWithPath: "/tmp")))
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
     await store.send(.saveTapped) {
       $0.notice = "Transcribe a file first (s), then save its transcript with w."
     }
@@ -90,7 +90,7 @@ import Testing
   @Test func thePanelKeepsItsWidthWhenTheFilesAreListed() throws {
     let store = Store(
       initialState: TranscribeModel.State(),
-      model: TranscribeModel(recognizer: SlowToCheck(), startFolder: URL(fileURLWithPath: "/tmp")))
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
     let terminal = HeadlessTerminal(size: Size(width: 100, height: 20)) {
       TranscribeView(store: store)
     }

@@ -35,16 +35,11 @@ public struct LoginModel: Model {
     case alert(title: String, message: String)
   }
 
-  let login: @Sendable (_ email: String, _ password: String) async throws -> LoginResponse
+  let service: LoginService
 
-  /// A model that logs in with `login`.
-  public init(login: @escaping @Sendable (String, String) async throws -> LoginResponse) {
-    self.login = login
-  }
-
-  /// A model that logs in over HTTP with `client`.
-  public init(client: LoginClient) {
-    self.init(login: { try await client.login(email: $0, password: $1) })
+  /// A model that signs in through `service`.
+  public init(service: LoginService) {
+    self.service = service
   }
 
   /// Applies `intent` to `state`; see the type for what each intent does.
@@ -64,8 +59,8 @@ public struct LoginModel: Model {
       state.signedInName = nil
       let email = LoginValidation.cleanEmail(state.email)
       let password = state.password
-      return .run { send in
-        await send(.loginSucceeded(try await login(email, password.value)))
+      return .run { [service] send in
+        await send(.loginSucceeded(try await service.login(email, password.value)))
       } catch: { error, send in
         await send(.loginFailed(String(describing: error)))
       }

@@ -1,10 +1,6 @@
 import ExampleHTTP
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Signs in with `POST /login` on the demo server.
 ///
 /// The password is sent only in the request body over the given URL, and never appears in an
@@ -14,21 +10,23 @@ public struct LoginClient: Sendable {
   public static let defaultTimeout: Duration = .seconds(10)
 
   /// The login endpoint, such as `http://127.0.0.1:8080/login`.
-  public var loginURL: URL
+  public var loginURL: URL {
+    get { endpoint.url }
+    set { endpoint.url = newValue }
+  }
   /// How long one request may take before it fails with ``LoginError/timeout``.
   public var timeout: Duration {
-    get { transport.timeout }
-    set { transport = HTTPTransport(timeout: newValue) }
+    get { endpoint.timeout }
+    set { endpoint.timeout = newValue }
   }
-  private var transport: HTTPTransport
+  private var endpoint: JSONEndpoint
 
   /// Creates a client for an explicit login URL.
   /// - Parameters:
   ///   - loginURL: The login endpoint.
   ///   - timeout: How long one request may take.
   public init(loginURL: URL, timeout: Duration = defaultTimeout) {
-    self.loginURL = loginURL
-    self.transport = HTTPTransport(timeout: timeout)
+    endpoint = JSONEndpoint(url: loginURL, timeout: timeout)
   }
 
   /// Creates a client for a server's `/login` route, such as the embedded demo server's.
@@ -46,19 +44,16 @@ public struct LoginClient: Sendable {
   /// - Returns: The account's name, email and a session token.
   /// - Throws: ``LoginError``, or `CancellationError` when the calling task is cancelled.
   public func login(email: String, password: String) async throws -> LoginResponse {
-    var request = URLRequest(url: loginURL)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    let body: Data
     do {
-      request.httpBody = try JSONEncoder().encode(Credentials(email: email, password: password))
+      body = try JSONEncoder().encode(Credentials(email: email, password: password))
     } catch {
       throw LoginError.malformed
     }
 
     let reply: HTTPReply
     do {
-      reply = try await transport.send(request)
+      reply = try await endpoint.post(json: body)
     } catch {
       throw LoginError.from(error)
     }

@@ -36,28 +36,11 @@ public struct PosterModel: Model {
     case toast(String)
   }
 
-  /// Fetches a poster, telling `progress` how much has arrived.
-  typealias Fetch =
-    @Sendable (
-      _ progress: @escaping @Sendable (DownloadProgress) async -> Void
-    ) async throws -> Poster
+  let service: PosterService
 
-  let fetch: Fetch
-
-  /// A model that gets each poster from `fetch`.
-  public init(fetch: @escaping @Sendable () async throws -> Poster) {
-    self.fetch = { _ in try await fetch() }
-  }
-
-  /// A model that gets each poster from `fetch`, which reports how much has arrived.
-  init(fetchWithProgress fetch: @escaping Fetch) {
-    self.fetch = fetch
-  }
-
-  /// A model that fetches each poster over HTTP with `client`, showing how much has arrived
-  /// while a slow download runs.
-  public init(client: PosterClient) {
-    self.init(fetchWithProgress: { progress in try await client.fetch(progress: progress) })
+  /// A model that gets each poster through `service`.
+  public init(service: PosterService) {
+    self.service = service
   }
 
   /// Applies `intent` to `state`; see the type for what each intent does.
@@ -66,8 +49,8 @@ public struct PosterModel: Model {
     case .getPosterTapped:
       state.isLoading = true
       state.download = nil
-      return .run { [fetch] send in
-        let poster = try await fetch { await send(.downloadProgressed($0)) }
+      return .run { [service] send in
+        let poster = try await service.fetch { await send(.downloadProgressed($0)) }
         await send(.posterLoaded(poster))
       } catch: { error, send in
         await send(.posterFailed(String(describing: error)))

@@ -75,26 +75,18 @@ public struct TodosModel: Model {
   /// The link to the rows: each todo's intents travel in ``Intent/row(_:)``.
   public static let rows = RowsLink<TodosModel, TodoRow>(state: \.rows, intent: Intent.row)
 
-  let repository: LazyRepository
+  let storage: TodoStorage
   let row: TodoRow
 
-  /// A model that persists with `repository`.
-  public init(repository: TodoRepository) {
-    self.init(opening: { repository })
-  }
-
-  /// A model whose database is opened by `open` when the model first needs it (the screen
-  /// appears, or a row is saved), not before: merely making the model creates no file. When
-  /// it cannot be opened, every action says why on screen instead of failing the app.
-  public init(opening open: @escaping @Sendable () throws -> TodoRepository) {
-    let repository = LazyRepository(open)
-    self.repository = repository
-    row = TodoRow(setDone: { id, isDone in try await repository.get().setDone(id: id, isDone) })
+  /// A model that keeps its to-dos in `storage`; any failure of it is said on screen.
+  public init(storage: TodoStorage) {
+    self.storage = storage
+    row = TodoRow(setDone: storage.setDone)
   }
 
   /// A model with its own row model, for tests.
-  init(repository: TodoRepository, row: TodoRow) {
-    self.repository = LazyRepository({ repository })
+  init(storage: TodoStorage, row: TodoRow) {
+    self.storage = storage
     self.row = row
   }
 
@@ -103,8 +95,8 @@ public struct TodosModel: Model {
     switch intent {
     case .appeared:
       state.isLoading = true
-      return .run { [repository] send in
-        for try await todos in try repository.get().changes() { await send(.loaded(todos)) }
+      return .run { [storage] send in
+        for try await todos in try await storage.changes() { await send(.loaded(todos)) }
       } catch: { error, send in
         await send(.failed(String(describing: error)))
       }
@@ -128,9 +120,9 @@ public struct TodosModel: Model {
         return .none
       }
       if let id = state.editingID {
-        return perform { repository in .renamed(try await repository.rename(id: id, to: title)) }
+        return perform { storage in .renamed(try await storage.rename(id, title)) }
       }
-      return perform { repository in .added(try await repository.add(title: title)) }
+      return perform { storage in .added(try await storage.add(title)) }
     case .added(let todo):
       // The live view may have brought the new row already.
       if state.rows[id: todo.id] == nil { state.rows.append(TodoRow.State(todo: todo)) }
@@ -157,13 +149,13 @@ public struct TodosModel: Model {
       return effect
     case .deleteTapped:
       guard let id = state.selected?.id else { return .none }
-      return perform { repository in .deleted([try await repository.delete(id: id)]) }
+      return perform { storage in .deleted([try await storage.delete(id)]) }
     case .clearCompletedTapped:
       guard state.rows.contains(where: \.todo.isDone) else {
         state.message = "No done todos to clear."
         return .none
       }
-      return perform { repository in .deleted(try await repository.deleteCompleted()) }
+      return perform { storage in .deleted(try await storage.deleteCompleted()) }
     case .deleted(let todos):
       for todo in todos { state.rows.remove(id: todo.id) }
       if todos.contains(where: { $0.id == state.editingID }) {
@@ -180,8 +172,8 @@ public struct TodosModel: Model {
         state.message = "Nothing to undo."
         return .none
       }
-      return perform { repository in
-        try await repository.restore(todos)
+      return perform { storage in
+        try await storage.restore(todos)
         return .restored(todos)
       }
     case .restored(let todos):
@@ -207,13 +199,13 @@ public struct TodosModel: Model {
     }
   }
 
-  /// Runs one database call; its error, or the database's failure to open, becomes a message
+  /// Runs one storage call; its error, or the database's failure to open, becomes a message
   /// on screen.
   private func perform(
-    _ work: @escaping @Sendable (TodoRepository) async throws -> Intent
+    _ work: @escaping @Sendable (TodoStorage) async throws -> Intent
   ) -> Effect<Intent, Never> {
-    .run { [repository] send in
-      await send(try await work(repository.get()))
+    .run { [storage] send in
+      await send(try await work(storage))
     } catch: { error, send in
       await send(.failed(String(describing: error)))
     }

@@ -76,7 +76,7 @@ public struct TranscribeModel: Model {
   /// The name of the phrase list looked for next to the audio files.
   public static let phrasesFileName = "phrases.txt"
 
-  let recognizer: any SpeechRecognizer
+  let recognizer: SpeechRecognizer
   let browser: AudioFileBrowser
   let startFolder: URL
   let fallbackFolder: URL
@@ -90,7 +90,7 @@ public struct TranscribeModel: Model {
   ///   - browser: How folders are listed; by default the formats `recognizer` reads are
   ///     listed as audio and other audio as unsupported.
   public init(
-    recognizer: any SpeechRecognizer, startFolder: URL,
+    recognizer: SpeechRecognizer, startFolder: URL,
     fallbackFolder: URL = FileManager.default.homeDirectoryForCurrentUser,
     browser: AudioFileBrowser? = nil
   ) {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// A ``SpeechRecognizer`` that speaks the OpenAI-compatible transcription API, either to the
-/// embedded ``WhisperEngine`` (the default) or to a service the user names.
-public struct WhisperRecognizer: SpeechRecognizer {
+/// A speech engine that speaks the OpenAI-compatible transcription API, either to the
+/// embedded ``WhisperEngine`` (the default) or to a service the user names; the Transcribe
+/// model uses it as a ``SpeechRecognizer``.
+public struct WhisperRecognizer: Sendable {
   /// Where the transcriptions are made.
   public enum Backend: Sendable {
     /// The embedded engine, started on first use.

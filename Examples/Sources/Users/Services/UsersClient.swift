@@ -1,10 +1,6 @@
 import ExampleHTTP
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Loads users over HTTP from the demo server or from jsonplaceholder.
 ///
 /// ```swift
@@ -20,21 +16,23 @@ public struct UsersClient: Sendable {
     string: "https://jsonplaceholder.typicode.com/users")!
 
   /// The URL that lists all users; `/{id}` appended to it names one user.
-  public var usersURL: URL
+  public var usersURL: URL {
+    get { endpoint.url }
+    set { endpoint.url = newValue }
+  }
   /// How long one request may take before it fails with ``UsersError/timeout``.
   public var timeout: Duration {
-    get { transport.timeout }
-    set { transport = HTTPTransport(timeout: newValue) }
+    get { endpoint.timeout }
+    set { endpoint.timeout = newValue }
   }
-  private var transport: HTTPTransport
+  private var endpoint: JSONEndpoint
 
   /// Creates a client for an explicit users URL.
   /// - Parameters:
   ///   - usersURL: The URL that lists all users, such as `http://127.0.0.1:8080/users`.
   ///   - timeout: How long one request may take.
   public init(usersURL: URL, timeout: Duration = defaultTimeout) {
-    self.usersURL = usersURL
-    self.transport = HTTPTransport(timeout: timeout)
+    endpoint = JSONEndpoint(url: usersURL, timeout: timeout)
   }
 
   /// Creates a client for a server's `/users` route, such as the embedded demo server's.
@@ -55,7 +53,7 @@ public struct UsersClient: Sendable {
   /// ``UserList/skipped``) while the others still show.
   /// - Throws: ``UsersError``, or `CancellationError` when the calling task is cancelled.
   public func fetchUsers() async throws -> UserList {
-    try Self.userList(from: try await get(from: usersURL))
+    try Self.userList(from: try await get())
   }
 
   /// Reads a users list, each user on its own.
@@ -79,7 +77,7 @@ public struct UsersClient: Sendable {
   /// Loads one user; an unknown id fails with ``UsersError/http(_:)`` 404.
   /// - Throws: ``UsersError``, or `CancellationError` when the calling task is cancelled.
   public func fetchUser(id: Int) async throws -> User {
-    let body = try await get(from: usersURL.appending(path: String(id)))
+    let body = try await get(String(id))
     do {
       return try JSONDecoder().decode(User.self, from: body)
     } catch {
@@ -87,12 +85,11 @@ public struct UsersClient: Sendable {
     }
   }
 
-  private func get(from url: URL) async throws -> Data {
-    var request = URLRequest(url: url)
-    request.setValue("application/json", forHTTPHeaderField: "Accept")
+  /// GETs the users URL, or `path` below it, and returns the body of a successful answer.
+  private func get(_ path: String? = nil) async throws -> Data {
     let reply: HTTPReply
     do {
-      reply = try await transport.send(request)
+      reply = try await endpoint.get(path)
     } catch {
       throw UsersError.from(error)
     }
