@@ -31,7 +31,6 @@ public struct AppScreen: Model {
   public enum SideEffect: Equatable, Sendable, Codable {
     case poster(PosterModel.SideEffect)
     case users(UsersPresenter.SideEffect)
-    case login(LoginModel.SideEffect)
   }
 
   /// Transcribe, while the screen is Transcribe.
@@ -45,7 +44,7 @@ public struct AppScreen: Model {
     case: State.users, intent: Intent.users, sideEffect: SideEffect.users)
   /// Login, while the screen is Login.
   public static let login = CaseLink<AppScreen, LoginModel>(
-    case: State.login, intent: Intent.login, sideEffect: SideEffect.login)
+    case: State.login, intent: Intent.login)
   /// Todos, while the screen is Todos.
   public static let todos = CaseLink<AppScreen, TodosModel>(
     case: State.todos, intent: Intent.todos)

@@ -11,6 +11,7 @@ import Users
 struct AppScreenView: View {
   let store: Store<AppScreen>
   let loginHint: String
+  let usersRouter: UsersRouter
 
   var body: some View {
     let app = store.app
@@ -20,7 +21,8 @@ struct AppScreenView: View {
       } else if let poster = store.scope(AppScreen.poster) {
         PosterView(store: poster)
       } else if let users = store.scope(AppScreen.users) {
-        UsersView(store: users)
+        // VIPER: the router assembles the module, whose view shows the list.
+        usersRouter.module(over: users).view
       } else if let user = store.userDetail {
         UserDetailView(user: user)
       } else if let login = store.scope(AppScreen.login) {

@@ -19,7 +19,11 @@ public final class ShowcaseRoot {
   public let backends: ShowcaseBackends
   /// Every state of the session, for the time-travel overlay (Ctrl-T).
   public let history: StateHistory<ShowcaseModel>
-  private let usersRouter: UsersRouter
+  /// The Users module's router: it assembles the module while the list is open and pushes
+  /// the detail screen.
+  public let usersRouter: UsersRouter
+  /// Dismantles the Users module once its list has left the stack.
+  private var usersListWatch: StoreObservation?
 
   /// The showcase with its apps talking to `backends`, from the home screen; `recorder`, when
   /// given, records the session from its first state.
@@ -58,11 +62,18 @@ public final class ShowcaseRoot {
       [history] + (recorder.map { [$0] } ?? [])
     let store = Store(initialState: initialState, model: model, attaching: attachments)
     self.store = store
-    usersRouter = UsersRouter(show: { [weak store] screen in
+    let usersRouter = UsersRouter(show: { [weak store] screen in
       switch screen {
       case .detail(let user): store?.send(.path(.push(.userDetail(user))))
       }
     })
+    self.usersRouter = usersRouter
+    usersListWatch = store.observe { store in
+      let isListOpen = store.path.elements.contains { screen in
+        if case .users = screen { true } else { false }
+      }
+      if !isListOpen { usersRouter.dismantle() }
+    }
   }
 
   /// The showcase's model, every app talking to `backends`.
@@ -82,11 +93,13 @@ public final class ShowcaseRoot {
 
   /// The root view.
   public var view: ShowcaseView {
-    ShowcaseView(store: store, backends: backends)
+    ShowcaseView(store: store, backends: backends, usersRouter: usersRouter)
   }
 
-  /// Acts on one side effect of the showcase: the Users router navigates, Login's alerts and
-  /// Poster's toasts are returned for the terminal to show.
+  /// Acts on one side effect of the showcase: Poster's toasts are returned for the terminal
+  /// to show. Login has none: its alert is state, which its view draws. The Users module's
+  /// side effects go to its router through the module; one sent before the module was
+  /// assembled comes here, and goes to the router all the same.
   public func present(_ sideEffect: ShowcaseModel.SideEffect) -> Presentation? {
     switch sideEffect {
     case .screen(let screen):
@@ -94,8 +107,6 @@ public final class ShowcaseRoot {
       case .users(let sideEffect):
         usersRouter.handle(sideEffect)
         return nil
-      case .login(.alert(let title, let message)):
-        return .alert(title: title, message: message)
       case .poster(.toast(let message)):
         return .toast(message)
       }

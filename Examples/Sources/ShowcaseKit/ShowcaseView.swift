@@ -1,15 +1,19 @@
 import MVIKit
 import MVIKitTerminal
+import Users
 
 /// The whole showcase: home or the open app, the backends in use, and the keys.
 public struct ShowcaseView: View {
   let store: Store<ShowcaseModel>
   let backends: ShowcaseBackends
+  let usersRouter: UsersRouter
 
-  /// The showcase for `store`, whose apps use `backends`.
-  public init(store: Store<ShowcaseModel>, backends: ShowcaseBackends) {
+  /// The showcase for `store`, whose apps use `backends`; the Users list is the module that
+  /// `usersRouter` assembles.
+  public init(store: Store<ShowcaseModel>, backends: ShowcaseBackends, usersRouter: UsersRouter) {
     self.store = store
     self.backends = backends
+    self.usersRouter = usersRouter
   }
 
   /// The screen for the current state.
@@ -20,7 +24,7 @@ public struct ShowcaseView: View {
       ) {
         HomeView(store: store)
       } destination: { screen in
-        AppScreenView(store: screen, loginHint: backends.loginHint)
+        AppScreenView(store: screen, loginHint: backends.loginHint, usersRouter: usersRouter)
       }
       ForEach(backends.footerLines) { line in
         Text(line).dim().lineLimit(1)

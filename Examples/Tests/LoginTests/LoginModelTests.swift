@@ -8,6 +8,12 @@ import Testing
 @Suite struct LoginModelTests {
   nonisolated static let response = LoginResponse(
     name: "Demo User", email: "demo@mvikit.dev", token: "t0k3n")
+  nonisolated static let welcome = AlertState<LoginModel.Intent>(
+    title: "Welcome", message: "Signed in as Demo User.", dismissed: .alertDismissed)
+
+  nonisolated static func failure(_ message: String) -> AlertState<LoginModel.Intent> {
+    AlertState(title: "Login failed", message: message, dismissed: .alertDismissed)
+  }
 
   func makeStore(
     login: @escaping @Sendable (String, String) async throws -> LoginResponse = { _, _ in response }
@@ -30,8 +36,8 @@ import Testing
     await store.receive(.loginSucceeded(Self.response)) {
       $0.isLoading = false
       $0.signedInName = "Demo User"
+      $0.alert = Self.welcome
     }
-    await store.receiveSideEffect(.alert(title: "Welcome", message: "Signed in as Demo User."))
     await store.finish()
     #expect(await sent.values == ["demo@mvikit.dev mvikit-demo-42"])
   }
@@ -49,8 +55,9 @@ import Testing
     await store.receive(.loginSucceeded(Self.response)) {
       $0.isLoading = false
       $0.signedInName = "Demo User"
+      $0.alert = Self.welcome
     }
-    await store.receiveSideEffect(.alert(title: "Welcome", message: "Signed in as Demo User."))
+    await store.send(.alertDismissed) { $0.alert = nil }
     await store.send(.passwordChanged(Secret("changed-password"))) {
       $0.password = Secret("changed-password")
     }
@@ -59,8 +66,10 @@ import Testing
       $0.signedInName = nil
     }
     let message = String(describing: LoginError.invalidCredentials)
-    await store.receive(.loginFailed(message)) { $0.isLoading = false }
-    await store.receiveSideEffect(.alert(title: "Login failed", message: message))
+    await store.receive(.loginFailed(message)) {
+      $0.isLoading = false
+      $0.alert = Self.failure(message)
+    }
     await store.finish()
   }
 
@@ -74,7 +83,9 @@ import Testing
     await store.finish()
   }
 
-  @Test func failedLoginShowsAnAlert() async {
+  /// The failure stays on screen as state until it is dismissed, and another attempt takes
+  /// it away.
+  @Test func failedLoginShowsAnAlertUntilItIsDismissed() async {
     let store = makeStore(login: { _, _ in throw LoginError.invalidCredentials })
     await store.send(.emailChanged("demo@mvikit.dev")) { $0.email = "demo@mvikit.dev" }
     await store.send(.passwordChanged(Secret("wrong-password"))) {
@@ -82,12 +93,28 @@ import Testing
     }
     await store.send(.loginTapped) { $0.isLoading = true }
     let message = String(describing: LoginError.invalidCredentials)
-    await store.receive(.loginFailed(message)) { $0.isLoading = false }
-    await store.receiveSideEffect(.alert(title: "Login failed", message: message))
+    await store.receive(.loginFailed(message)) {
+      $0.isLoading = false
+      $0.alert = Self.failure(message)
+    }
+    await store.send(.alertDismissed) { $0.alert = nil }
+    await store.send(.loginTapped) { $0.isLoading = true }
+    await store.receive(.loginFailed(message)) {
+      $0.isLoading = false
+      $0.alert = Self.failure(message)
+    }
+    await store.send(.loginTapped) {
+      $0.isLoading = true
+      $0.alert = nil
+    }
+    await store.receive(.loginFailed(message)) {
+      $0.isLoading = false
+      $0.alert = Self.failure(message)
+    }
     await store.finish()
   }
 
-  @Test func outputCarriesEverythingTheViewShows() {
+  @Test func outputCarriesEverythingTheViewShows() throws {
     var state = LoginModel.State()
     #expect(LoginOutput(state: state).emailProblem == nil)
     state.email = "demo@"
@@ -99,6 +126,13 @@ import Testing
     #expect(output.passwordProblem == "Too short.")
     #expect(output.signedInName == "Demo User")
     #expect(!String(describing: output).contains("123"))
+    #expect(output.alert == nil)
+    state.alert = Self.failure("Wrong email or password.")
+    let alert = try #require(LoginOutput(state: state).alert)
+    #expect(alert.title == "Login failed")
+    #expect(alert.message == "Wrong email or password.")
+    #expect(alert.buttons.isEmpty)
+    #expect(alert.dismissed == .alertDismissed)
   }
 
   @Test func outputDrivesTheButton() {
@@ -128,10 +162,10 @@ import Testing
     viewModel.send(.passwordChanged("mvikit-demo-42"))
     #expect(viewModel.output.isLoginEnabled)
     await viewModel.send(.loginTapped).finish()
-    #expect(viewModel.store.signedInName == "Demo User")
-    var sideEffects = viewModel.store.sideEffects.makeAsyncIterator()
-    #expect(
-      await sideEffects.next() == .alert(title: "Welcome", message: "Signed in as Demo User."))
+    #expect(viewModel.output.signedInName == "Demo User")
+    #expect(viewModel.output.alert?.title == "Welcome")
+    await viewModel.send(.alertDismissed).finish()
+    #expect(viewModel.output.alert == nil)
   }
 
   @Test func statePrintsNoPassword() {

@@ -28,18 +28,14 @@ import Testing
       let wrong = "hunter2-wrong"
       viewModel.send(.emailChanged(DemoAccount.email))
       viewModel.send(.passwordChanged(wrong))
+      var alerts: [String] = []
       await viewModel.send(.loginTapped).finish()
+      alerts += viewModel.output.alert.map { ["\($0.title): \($0.message)"] } ?? []
+      viewModel.send(.alertDismissed)
       viewModel.send(.passwordChanged(DemoAccount.password))
       await viewModel.send(.loginTapped).finish()
-      #expect(viewModel.store.signedInName == DemoAccount.name)
-
-      var alerts: [String] = []
-      var sideEffects = viewModel.store.sideEffects.makeAsyncIterator()
-      for _ in 0..<2 {
-        if case .alert(let title, let message) = await sideEffects.next() {
-          alerts.append("\(title): \(message)")
-        }
-      }
+      alerts += viewModel.output.alert.map { ["\($0.title): \($0.message)"] } ?? []
+      #expect(viewModel.output.signedInName == DemoAccount.name)
       #expect(alerts.count == 2)
       #expect(alerts.first?.contains("Wrong email or password") == true)
 

@@ -105,7 +105,6 @@ import Users
     let sideEffects: [ShowcaseModel.SideEffect] = [
       .screen(Keyed(1, .poster(.toast("The server answered 503.")))),
       .screen(Keyed(2, .users(.showDetail(Self.ada)))),
-      .screen(Keyed(4, .login(.alert(title: "Welcome", message: "Signed in as Demo User.")))),
     ]
     #expect(try roundTrip(sideEffects) == sideEffects)
   }

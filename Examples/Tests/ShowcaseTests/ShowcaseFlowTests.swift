@@ -33,6 +33,9 @@ import Testing
       #expect(await showcase.waitFor(first.name))
       weak let store = showcase.topScreen(AppScreen.users)
       #expect(store != nil)
+      // VIPER: the router assembled the module over the list's store, and keeps it while the
+      // detail is pushed over the list.
+      #expect(showcase.showcase.usersRouter.module?.store === store)
       showcase.terminal.press(.down, .enter)
       #expect(await showcase.waitFor("Company"))
       #expect(showcase.terminal.grid.contains(second.company.name))
@@ -42,6 +45,7 @@ import Testing
       showcase.terminal.press(.escape)
       #expect(await showcase.waitFor("Five apps"))
       #expect(showcase.showcase.store.path.isEmpty)
+      #expect(showcase.showcase.usersRouter.module == nil)
       #expect(store == nil)
     }
   }
@@ -86,8 +90,11 @@ import Testing
       showcase.terminal.press(.enter)
       #expect(await showcase.waitFor("Login failed"))
       #expect(showcase.terminal.grid.contains("Wrong email or password"))
+      // The alert is Login's state, drawn by its view, not a one-shot the root presents.
+      #expect(showcase.topScreen(AppScreen.login)?.state.alert?.title == "Login failed")
       showcase.terminal.press(.enter)  // dismisses the alert
       #expect(!showcase.terminal.grid.contains("Login failed"))
+      #expect(showcase.topScreen(AppScreen.login)?.state.alert == nil)
       showcase.terminal.press(.ctrl("u"))
       showcase.terminal.type(DemoAccount.password)
       showcase.terminal.press(.enter)

@@ -69,6 +69,29 @@ import Testing
     router.handle(.showDetail(ada))
     #expect(shown == [.detail(ada)])
   }
+
+  /// VIPER's assembly: the router builds the module over the list's store, the presenter's
+  /// pick reaches the router through it, and dismantling frees the store.
+  @Test func theRouterAssemblesTheModuleAndHearsThePresenterThroughIt() async throws {
+    let ada = User.sample(id: 1, name: "Ada Lovelace")
+    let picked = AsyncStream<UsersRouter.Screen>.makeStream()
+    let router = UsersRouter(show: { picked.continuation.yield($0) })
+    var state = UsersPresenter.State()
+    state.users = [ada]
+    var store: Store<UsersPresenter>? = Store(
+      initialState: state,
+      model: UsersPresenter(interactor: UsersInteractor(fetchUsers: { [ada] })))
+    weak let weakStore = store
+    let assembled = ObjectIdentifier(router.module(over: try #require(store)))
+    #expect(ObjectIdentifier(router.module(over: try #require(store))) == assembled)
+    store?.send(.userPicked)
+    var screens = picked.stream.makeAsyncIterator()
+    #expect(await screens.next() == .detail(ada))
+    store = nil
+    router.dismantle()
+    #expect(router.module == nil)
+    #expect(weakStore == nil)
+  }
 }
 
 actor Attempts {

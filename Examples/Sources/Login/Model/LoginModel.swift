@@ -1,7 +1,11 @@
 import MVIKit
 import MVIKitRecording
 
-/// The login screen's logic: two fields, validation, and the login request.
+/// The login screen's logic: two fields, validation, the login request, and the alert that
+/// says how it went.
+///
+/// The alert is state (an ``AlertState``), not a one-shot side effect: it stays until the user
+/// dismisses it, so it survives a redraw, shows in a recording and replays with it.
 ///
 /// The password is kept as a ``Secret`` from the moment it is typed, so it prints as
 /// `Secret(••••)` in logs, recordings and test diffs.
@@ -16,6 +20,8 @@ public struct LoginModel: Model {
     public var isLoading = false
     /// Who logged in last, if anyone.
     public var signedInName: String?
+    /// The alert on screen: how the last login went, until it is dismissed.
+    public var alert: AlertState<Intent>?
 
     /// An empty form.
     public init() {}
@@ -28,11 +34,7 @@ public struct LoginModel: Model {
     case loginTapped
     case loginSucceeded(LoginResponse)
     case loginFailed(String)
-  }
-
-  /// One-shot alerts for the view.
-  public enum SideEffect: Equatable, Sendable, Codable {
-    case alert(title: String, message: String)
+    case alertDismissed
   }
 
   let service: LoginService
@@ -43,7 +45,7 @@ public struct LoginModel: Model {
   }
 
   /// Applies `intent` to `state`; see the type for what each intent does.
-  public func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
+  public func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
     switch intent {
     case .emailChanged(let email):
       state.email = email
@@ -57,6 +59,7 @@ public struct LoginModel: Model {
       // A new attempt replaces the last session: the form never says "Signed in" beside a
       // failure for other credentials.
       state.signedInName = nil
+      state.alert = nil
       let email = LoginValidation.cleanEmail(state.email)
       let password = state.password
       return .run { [service] send in
@@ -68,10 +71,16 @@ public struct LoginModel: Model {
     case .loginSucceeded(let response):
       state.isLoading = false
       state.signedInName = response.name
-      return .emit(.alert(title: "Welcome", message: "Signed in as \(response.name)."))
+      state.alert = AlertState(
+        title: "Welcome", message: "Signed in as \(response.name).", dismissed: .alertDismissed)
+      return .none
     case .loginFailed(let message):
       state.isLoading = false
-      return .emit(.alert(title: "Login failed", message: message))
+      state.alert = AlertState(title: "Login failed", message: message, dismissed: .alertDismissed)
+      return .none
+    case .alertDismissed:
+      state.alert = nil
+      return .none
     }
   }
 

@@ -2,16 +2,19 @@ import MVIKit
 import MVIKitRecording
 
 /// What the login view sends: the seed's Input.
-public enum LoginInput: Sendable {
+public enum LoginInput: Equatable, Sendable {
   case emailChanged(String)
   case passwordChanged(String)
   case loginTapped
+  /// The alert went away (its OK button, or Esc).
+  case alertDismissed
 
   var intent: LoginModel.Intent {
     switch self {
     case .emailChanged(let email): .emailChanged(email)
     case .passwordChanged(let password): .passwordChanged(Secret(password))
     case .loginTapped: .loginTapped
+    case .alertDismissed: .alertDismissed
     }
   }
 }
@@ -43,21 +46,29 @@ public struct LoginOutput: Equatable, Sendable {
   public var buttonColor: ButtonColor
   /// Whether the spinner shows.
   public var isLoading: Bool
+  /// The alert to show over the form: how the last login went, until it is dismissed.
+  public var alert: AlertState<LoginInput>?
 
   /// The output for `state`.
   public init(state: LoginModel.State) {
     self.init(
       email: state.email, password: state.password, isLoading: state.isLoading,
-      signedInName: state.signedInName)
+      signedInName: state.signedInName, alert: state.alert)
   }
 
   /// The output for the members it is made of.
   public init(
-    email: String, password: Secret<String>, isLoading: Bool, signedInName: String? = nil
+    email: String, password: Secret<String>, isLoading: Bool, signedInName: String? = nil,
+    alert: AlertState<LoginModel.Intent>? = nil
   ) {
     self.email = email
     self.password = password
     self.signedInName = signedInName
+    // The view speaks in inputs. Login's alerts have only their OK button, so dismissing is
+    // the one intent to carry over.
+    self.alert = alert.map {
+      AlertState(title: $0.title, message: $0.message, dismissed: LoginInput.alertDismissed)
+    }
     cleanEmail = LoginValidation.cleanEmail(email)
     isEmailValid = LoginValidation.isValidEmail(email)
     isPasswordValid = LoginValidation.isValidPassword(password.value)
@@ -86,7 +97,7 @@ extension InputOutputViewModel where M == LoginModel, Input == LoginInput, Outpu
       outputFromMembers: {
         LoginOutput(
           email: $0.email, password: $0.password, isLoading: $0.isLoading,
-          signedInName: $0.signedInName)
+          signedInName: $0.signedInName, alert: $0.alert)
       })
   }
 }

@@ -2,7 +2,8 @@ import MVIKit
 import MVIKitTerminal
 
 /// The login screen: email, secure password, a button that is green only when it can be
-/// pressed, and a spinner while the request runs. Alerts come from side effects.
+/// pressed, a spinner while the request runs, and an alert that says how the login went, from
+/// the output's alert.
 public struct LoginView: View {
   let viewModel: LoginViewModel
   let hint: String
@@ -40,5 +41,6 @@ public struct LoginView: View {
       Spacer()
       Text(hint).dim()
     }
+    .alert(output.alert.map { Alert($0, send: { viewModel.send($0) }) })
   }
 }

@@ -1,11 +1,12 @@
 import MVIKit
 
-/// The Router of the Users module: turns the presenter's navigation requests into screens
-/// shown by whoever hosts the module.
+/// The Router of the Users module: assembles the module (a ``ViperModule`` of the presenter's
+/// store and its view) and turns the presenter's navigation requests into screens shown by
+/// whoever hosts the module.
 ///
-/// It holds no store and no view, so it can live as long as its host without keeping the
-/// module alive: the host's navigation state decides what is on screen, and removing the
-/// Users screen from it frees the presenter's store and cancels its fetch.
+/// It owns the module only while the list is open: the host's navigation state decides what
+/// is on screen, and when the list leaves it the host calls ``dismantle()``, which frees the
+/// module, the presenter's store and its running fetch.
 ///
 /// ```swift
 /// let router = UsersRouter(show: { screen in
@@ -13,6 +14,7 @@ import MVIKit
 ///   case .detail(let user): appStore.send(.path(.push(.userDetail(user))))
 ///   }
 /// })
+/// let view = router.module(over: usersStore).view
 /// ```
 @MainActor
 public final class UsersRouter: Router {
@@ -23,9 +25,27 @@ public final class UsersRouter: Router {
 
   private let show: @MainActor (Screen) -> Void
 
+  /// The module while its list is open.
+  public private(set) var module: ViperModule<UsersPresenter, UsersView>?
+
   /// A router that shows each requested screen with `show`.
   public init(show: @escaping @MainActor (Screen) -> Void) {
     self.show = show
+  }
+
+  /// The module over `store`, the list's store (a root store, or one scoped from the host's):
+  /// assembled the first time, then the same one for as long as `store` is the list's. From
+  /// then on the presenter's side effects come to this router.
+  public func module(over store: Store<UsersPresenter>) -> ViperModule<UsersPresenter, UsersView> {
+    if let module, module.store === store { return module }
+    let assembled = ViperModule(store: store, view: UsersView(store: store), router: self)
+    module = assembled
+    return assembled
+  }
+
+  /// Lets go of the module once its list has closed, freeing the presenter's store.
+  public func dismantle() {
+    module = nil
   }
 
   /// Shows the screen that `sideEffect` asks for.
