@@ -26,9 +26,10 @@ test-examples:
 	fi
 
 # The Transcribe sample's optional engine, PocketSphinx 5prealpha, behind the Examples package's
-# `PocketSphinx` trait: installs it (Debian's packages), builds with the trait on and runs the
-# tests that only exist with it. CI runs it after `make test`, whose build came before the install.
-PS_TESTS := PocketSphinx|TranscriptionTests|RecognizerOptionsTests
+# `PocketSphinx` trait: installs it (Debian's packages), builds with the trait on and runs
+# Transcribe's tests (with those that exist only under the trait) and the flag tests. CI runs it
+# after `make test`, whose build came before the install.
+PS_TESTS := TranscribeTests|ShowcaseCommandTests
 test-pocketsphinx:
 	bash scripts/bootstrap.sh --pocketsphinx
 	cd Examples && $(SWIFT) build --build-tests --traits PocketSphinx && \

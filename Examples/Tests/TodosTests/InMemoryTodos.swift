@@ -32,7 +32,7 @@ final class InMemoryTodos: Sendable {
           return todo
         }
       },
-      setDone: { id, isDone in try self.update(id) { $0.isDone = isDone } },
+      setDone: { id, isDone in _ = try self.update(id) { $0.isDone = isDone } },
       rename: { id, title in try self.update(id) { $0.title = title } },
       delete: { id in
         try self.write { contents in
