@@ -52,6 +52,7 @@ let package = Package(
       dependencies: [
         "ExampleHTTP",
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitPatterns", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
@@ -61,6 +62,7 @@ let package = Package(
       dependencies: [
         "ExampleHTTP",
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitPatterns", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
@@ -80,6 +82,7 @@ let package = Package(
         "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitNavigation", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]

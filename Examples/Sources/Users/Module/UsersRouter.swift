@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitPatterns
 
 /// The Router of the Users module: turns the presenter's navigation requests into screens
 /// shown by whoever hosts the module.
