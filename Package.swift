@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "MVIKitTesting", targets: ["MVIKitTesting"]),
     .library(name: "MVIKitTerminal", targets: ["MVIKitTerminal"]),
     .library(name: "MVIKitRecording", targets: ["MVIKitRecording"]),
+    .library(name: "MVIKitNavigation", targets: ["MVIKitNavigation"]),
+    .library(name: "MVIKitPatterns", targets: ["MVIKitPatterns"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -19,6 +21,9 @@ let package = Package(
   targets: [
     // The core depends on nothing but the toolchain.
     .target(name: "MVIKit"),
+    // Layers over the core: navigation stacks and alerts; the MVVM and VIPER adapters.
+    .target(name: "MVIKitNavigation", dependencies: ["MVIKit"]),
+    .target(name: "MVIKitPatterns", dependencies: ["MVIKit"]),
     // Debugging aids: recording, replay, time travel, flow logging.
     .target(
       name: "MVIKitRecording",
@@ -35,7 +40,8 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
-    .target(name: "MVIKitTerminal", dependencies: ["MVIKit", "MVIKitRecording"]),
+    .target(
+      name: "MVIKitTerminal", dependencies: ["MVIKit", "MVIKitNavigation", "MVIKitRecording"]),
     // The README's counter, shared by the demo and the tests; not a product.
     .target(name: "CounterExample", dependencies: ["MVIKit"]),
     .executableTarget(
@@ -43,7 +49,7 @@ let package = Package(
     .testTarget(
       name: "MVIKitTests",
       dependencies: [
-        "MVIKit", "MVIKitTesting", "CounterExample",
+        "MVIKit", "MVIKitNavigation", "MVIKitPatterns", "MVIKitTesting", "CounterExample",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
@@ -57,7 +63,7 @@ let package = Package(
     .testTarget(
       name: "MVIKitTerminalTests",
       dependencies: [
-        "MVIKitTerminal", "MVIKitRecording", "MVIKitTesting",
+        "MVIKitTerminal", "MVIKitNavigation", "MVIKitRecording", "MVIKitTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

@@ -61,6 +61,7 @@ let package = Package(
       dependencies: [
         "ExampleHTTP",
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitPatterns", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
@@ -70,6 +71,7 @@ let package = Package(
       dependencies: [
         "ExampleHTTP",
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitPatterns", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
@@ -89,6 +91,7 @@ let package = Package(
         "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitNavigation", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]

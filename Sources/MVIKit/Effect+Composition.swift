@@ -1,25 +1,19 @@
 extension Effect {
   /// Runs all `effects` at the same time.
-  public static func merge(_ effects: [Self]) -> Self {
-    let work = effects.filter { if case .none = $0.operation { false } else { true } }
-    switch work.count {
-    case 0: return .none
-    case 1: return work[0]
-    default: return Self(.merge(work))
-    }
-  }
+  public static func merge(_ effects: [Self]) -> Self { combine(effects, Operation.merge) }
 
   /// Runs all `effects` at the same time.
   public static func merge(_ effects: Self...) -> Self { merge(effects) }
 
   /// Runs `effects` one after another; each starts when the previous one has finished.
   public static func concatenate(_ effects: [Self]) -> Self {
+    combine(effects, Operation.concatenate)
+  }
+
+  /// `effects` without the `.none` ones, combined by `operation` when more than one is left.
+  private static func combine(_ effects: [Self], _ operation: ([Self]) -> Operation) -> Self {
     let work = effects.filter { if case .none = $0.operation { false } else { true } }
-    switch work.count {
-    case 0: return .none
-    case 1: return work[0]
-    default: return Self(.concatenate(work))
-    }
+    return work.count > 1 ? Self(operation(work)) : work.first ?? .none
   }
 
   /// Runs `effects` one after another; each starts when the previous one has finished.

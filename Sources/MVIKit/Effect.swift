@@ -11,7 +11,9 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
     case none
     case send(Intent)
     case emit(SideEffect)
-    case run(TaskPriority?, @Sendable (Send<Intent, SideEffect>) async -> Void)
+    /// The priority as its raw value: `TaskPriority` is resilient, and a payload of unknown size
+    /// makes every copy of an effect, `.none` included, a call into the runtime.
+    case run(UInt8?, @Sendable (Send<Intent, SideEffect>) async -> Void)
     case merge([Effect])
     case concatenate([Effect])
     indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
@@ -65,7 +67,7 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
       nil
   ) -> Self {
     Self(
-      .run(priority) { send in
+      .run(priority?.rawValue) { send in
         do {
           try await operation(send)
         } catch {

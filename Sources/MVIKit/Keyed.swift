@@ -23,7 +23,7 @@ extension Keyed: Decodable where ID: Decodable, Value: Decodable {}
 
 extension Keyed where Value == Never {
   /// A keyed `Never` cannot exist; this lets a row without side effects embed its none.
-  var unreachable: Never {
+  package var unreachable: Never {
     switch value {}
   }
 }

@@ -20,14 +20,17 @@ import Observation
 @dynamicMemberLookup
 public final class Store<M: Model> {
   /// A root store's state; a scoped store's last state read from its parent.
-  @usableFromInline var _state: M.State
+  // Unchecked: only the main actor touches the store, and no access to a member overlaps
+  // another (reduce cannot reach the store), so the run-time exclusivity checks that cost a
+  // third of a send are dropped on the hot members.
+  @exclusivity(unchecked) @usableFromInline var _state: M.State
   /// What a root store runs (model, queues, effects, attachments); nil in a scoped store.
   @usableFromInline let root: RootCore<M>?
   /// A scoped store's way to its parent; nil in a root store.
   @usableFromInline let upstream: (any Upstream<M>)?
   /// True when a send must do more than reduce and run effects: notify observers, call the
   /// flow observer or the taps, feed the state streams, or check and refresh scoped stores.
-  @usableFromInline var needsSlowSend = false
+  @exclusivity(unchecked) @usableFromInline var needsSlowSend = false
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
   var children: [ScopeKey: ChildStore<M>] = [:]
   /// How many of `children` are observed, so a change must reach them.

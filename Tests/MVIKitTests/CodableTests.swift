@@ -1,5 +1,6 @@
 import Foundation
 import MVIKit
+import MVIKitNavigation
 import Testing
 
 /// A row for the encoding tests.

@@ -1,5 +1,6 @@
 import Foundation
 import MVIKit
+import MVIKitPatterns
 import MVIKitTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitNavigation
 
 /// The showcase's root model: the home list, and a stack of app screens each run by its
 /// app's model. Opening an app pushes its first screen; Esc pops; popping a screen cancels

@@ -90,7 +90,8 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     case .run(let priority, let body):
       let target = cascade ?? Cascade()
       cascade = target
-      started.append(start(priority: priority, body, ids: ids, cascade: target))
+      started.append(
+        start(priority: priority.map(TaskPriority.init), body, ids: ids, cascade: target))
     case .merge(let effects):
       for effect in effects { execute(effect, ids: ids, cascade: &cascade, started: &started) }
     case .concatenate(let effects):

@@ -8,12 +8,12 @@ final class RootCore<M: Model> {
   /// Also reached from the store's nonisolated deinit, to cancel what runs.
   nonisolated let runner: EffectRunner<M.Intent, M.SideEffect>
   /// Intents that the intent being reduced fed back, reduced first in, first out.
-  @usableFromInline var queue = IntentQueue<M.Intent>()
+  @exclusivity(unchecked) @usableFromInline var queue = IntentQueue<M.Intent>()
   /// Intents sent from outside while the store reduces (by an observer, say): each waits until
   /// the intents before it have done all their synchronous work.
-  @usableFromInline var deferred = IntentQueue<M.Intent>()
+  @exclusivity(unchecked) @usableFromInline var deferred = IntentQueue<M.Intent>()
   /// True from the first reduce of a send until both queues are empty.
-  @usableFromInline var isReducing = false
+  @exclusivity(unchecked) @usableFromInline var isReducing = false
   /// Recorders and state histories listening to the flow.
   var taps: [FlowTap<M>] = []
   /// Set while a `StateHistory` shows a past state: the live state, and the intents that

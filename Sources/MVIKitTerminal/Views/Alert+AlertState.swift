@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitNavigation
 
 extension Alert {
   /// Draws an `AlertState`: each button sends its intent, then the alert's

@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitPatterns
 import MVIKitRecording
 
 /// What the login view sends: the seed's Input.

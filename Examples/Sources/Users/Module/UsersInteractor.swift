@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitPatterns
 
 /// The Interactor of the Users module: the one use case, fetching the users.
 public struct UsersInteractor: Interactor {

@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitPatterns
 
 /// The Router of the Users module: assembles the module (a ``ViperModule`` of the presenter's
 /// store and its view) and turns the presenter's navigation requests into screens shown by

@@ -1,3 +1,5 @@
+import MVIKit
+
 /// An alert or confirmation dialog as state: what it says, its buttons, and the intent each
 /// button sends. Put it in an optional member (`var alert: AlertState<Intent>?`), set it in
 /// `reduce` to present it, and clear it when `dismissed` arrives.

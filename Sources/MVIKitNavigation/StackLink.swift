@@ -1,3 +1,5 @@
+import MVIKit
+
 /// How a parent holds a navigation stack of screens that each run a model: the
 /// ``NavigationStackState`` in the parent's state, and the parent's case that carries a
 /// screen's intents, keyed by the screen's stack id.

@@ -1,3 +1,5 @@
+import MVIKit
+
 /// One assembled VIPER module: its presenter's store, its view, and the wiring to its router.
 ///
 /// Ownership only points one way: the router owns the module, the module owns the store and

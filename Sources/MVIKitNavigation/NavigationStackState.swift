@@ -1,3 +1,5 @@
+import MVIKit
+
 /// A stack of screens as state: the root is implicit, each pushed screen is an element with a
 /// stable id. Push, pop and deep links are plain mutations in `reduce`, so navigation is tested
 /// like any other state, and restoring a screen stack is building this value.

@@ -1,7 +1,9 @@
-/// An MVVM view model in the Input/Output style, as a thin typed face over a ``Store``.
+import MVIKit
+
+/// An MVVM view model in the Input/Output style, as a thin typed face over a `Store`.
 ///
 /// Teams used to `transform(input) -> output` keep that shape: the View speaks in `Input`
-/// values and reads `Output` values, while underneath a ``Model`` reduces intents, so the logic
+/// values and reads `Output` values, while underneath a `Model` reduces intents, so the logic
 /// stays pure and is tested with the test store.
 ///
 /// ```swift
@@ -50,7 +52,7 @@ public final class InputOutputViewModel<M: Model, Input, Output> {
   }
 
   /// The output for the current state. Reading it in an observing context (SwiftUI,
-  /// ``Store/observe(_:)``) tracks what the output was derived from: the members it read, or
+  /// `Store.observe(_:)`) tracks what the output was derived from: the members it read, or
   /// the whole state for a state-based output.
   public var output: Output {
     makeOutput(store)

@@ -1,8 +1,10 @@
+import MVIKit
+
 /// The Router of a VIPER module: assembles the module and acts on its presenter's side effects.
 ///
-/// In MVIKit's VIPER the Presenter is a ``Model`` (view events in, view state out), the
+/// In MVIKit's VIPER the Presenter is a `Model` (view events in, view state out), the
 /// Interactor is a value holding the use cases the presenter's effects call, the Entities are
-/// plain values, and the View renders the presenter's state through a ``Store``. The Router
+/// plain values, and the View renders the presenter's state through a `Store`. The Router
 /// receives every side effect once (navigate to a detail, show an alert) through
 /// ``ViperModule``, which holds it weakly, so no reference cycle forms.
 @MainActor
