@@ -71,6 +71,7 @@ let package = Package(
       dependencies: [
         "ExampleHTTP",
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitNavigation", package: root),
         .product(name: "MVIKitPatterns", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
@@ -158,6 +159,7 @@ let package = Package(
       name: "LoginTests",
       dependencies: [
         "Login", "DemoServer", .product(name: "MVIKitTesting", package: root),
+        .product(name: "MVIKitNavigation", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -8,7 +8,9 @@ import MVIKit
 ///
 /// ```swift
 /// let viewModel = InputOutputViewModel(
-///   store: Store(initialState: LoginModel.State(), model: LoginModel(client: client)),
+///   store: Store(
+///     initialState: LoginModel.State(),
+///     model: LoginModel(service: LoginService(client: client))),
 ///   intent: { (input: LoginInput) in input.intent },
 ///   output: LoginOutput.init(state:)
 /// )

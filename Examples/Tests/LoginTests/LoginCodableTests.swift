@@ -1,6 +1,7 @@
 import Foundation
 import Login
 import MVIKit
+import MVIKitNavigation
 import MVIKitRecording
 import Testing
 

@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitNavigation
 import MVIKitPatterns
 import MVIKitRecording
 
