@@ -17,7 +17,9 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
     case merge([Effect])
     case concatenate([Effect])
     indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
-    case cancel(EffectID)
+    /// Boxed, like every case that holds an `EffectID`: its `AnyHashable` payload would make
+    /// the compiler copy and destroy every effect through run-time metadata.
+    indirect case cancel(EffectID)
     indirect case throttle(EffectID, ThrottleRule, Effect)
     /// Work of an optional child or a row: cancelled once the child is gone from the state.
     indirect case whilePresent(Presence, Effect)
