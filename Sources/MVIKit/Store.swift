@@ -32,12 +32,12 @@ public final class Store<M: Model> {
   /// flow observer or the taps, feed the state streams, or check and refresh scoped stores.
   @exclusivity(unchecked) @usableFromInline var needsSlowSend = false
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
-  var children: [ScopeKey: ChildStore<M>] = [:]
+  @exclusivity(unchecked) var children: [ScopeKey: ChildStore<M>] = [:]
   /// How many of `children` are observed, so a change must reach them.
-  var observedChildren = 0
+  @exclusivity(unchecked) var observedChildren = 0
   /// How many of `children` can be dismissed, checked after each reduce so that a dismissed
   /// child's store is cut off even when nothing read it while it was gone.
-  var optionalChildren = 0
+  @exclusivity(unchecked) var optionalChildren = 0
   /// Whether anyone asked this store for its ``sideEffects``: a scoped store takes its child's
   /// side effects only then, so they are never stranded in a sequence nobody reads.
   var wantsSideEffects = false
@@ -49,7 +49,7 @@ public final class Store<M: Model> {
   /// Made on the first read in an Observation-tracking context.
   var registrar: ObservationRegistrar?
   /// The members of the state that `observe` closures or Observation-tracking contexts read.
-  var members: [AnyKeyPath: ObservedMember<Store, M.State>] = [:]
+  @exclusivity(unchecked) var members: [AnyKeyPath: ObservedMember<Store, M.State>] = [:]
 
   /// Sees every intent, state change, side effect and unhandled effect error, in order.
   ///

@@ -8,14 +8,15 @@
 @usableFromInline
 final class ObservationRun {
   private let apply: @MainActor () -> Void
-  private(set) var isActive = true
+  @exclusivity(unchecked) private(set) var isActive = true
   /// The members this run is registered with, to leave them on ``cancel()``.
-  private var members: [ObservedMemberBase] = []
+  @exclusivity(unchecked) private var members: [ObservedMemberBase] = []
   /// The (store, key path) pairs already registered: a rerun that reads the same members,
   /// the usual case, finds them here without a dictionary lookup.
+  @exclusivity(unchecked)
   private var reads: [(store: ObjectIdentifier, path: ObjectIdentifier)] = []
   /// The batch this run last ran in: several changed members rerun it once per send.
-  var batch = 0
+  @exclusivity(unchecked) var batch = 0
 
   init(_ apply: @escaping @MainActor () -> Void) {
     self.apply = apply

@@ -5,9 +5,11 @@ import Observation
 /// since its last change, to be invalidated once when it changes. One table serves both.
 @MainActor
 class ObservedMemberBase {
-  private var runs: [ObservationRun] = []
+  // Unchecked, like the other members read on every rerun: only the main actor touches them
+  // and no access overlaps another; the run-time checks were a quarter of a rerun.
+  @exclusivity(unchecked) private var runs: [ObservationRun] = []
   /// Whether an Observation-tracking context read the member since it last changed.
-  var isTracked = false
+  @exclusivity(unchecked) var isTracked = false
 
   var hasRuns: Bool { !runs.isEmpty }
   /// Members nobody watches any more are dropped from the store's table.
@@ -48,7 +50,7 @@ final class ObservedValue<Subject: Observable & AnyObject, State, Value>: Observ
   private let path: KeyPath<State, Value>
   /// The member as a path from the store, which Observation tracks.
   private let subjectPath: KeyPath<Subject, Value>
-  private var last: Value
+  @exclusivity(unchecked) private var last: Value
   /// Nil for a member that is not `Equatable`: it counts as changed after every intent.
   private let isEqual: ((Value, Value) -> Bool)?
 

@@ -12,9 +12,9 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   /// The parent, which holds this group for as long as it lives.
   unowned let parent: Store<Parent>
   let link: RowsLink<Parent, Row>
-  private(set) var stores: [ID: Store<Row>] = [:]
-  private var observed = 0
-  private var seenVersion = -1
+  @exclusivity(unchecked) private(set) var stores: [ID: Store<Row>] = [:]
+  @exclusivity(unchecked) private var observed = 0
+  @exclusivity(unchecked) private var seenVersion = -1
 
   init(parent: Store<Parent>, link: RowsLink<Parent, Row>) {
     self.parent = parent

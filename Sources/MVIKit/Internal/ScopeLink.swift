@@ -56,8 +56,8 @@ final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
   weak var observer: (any ObservedChild)?
   /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
   unowned var child: Store<L.Child>?
-  var isDetached = false
-  var flowBaseline: L.Child.State?
+  @exclusivity(unchecked) var isDetached = false
+  @exclusivity(unchecked) var flowBaseline: L.Child.State?
 
   init(_ link: L, parent: Store<L.Parent>, observer: any ObservedChild) {
     self.link = link
