@@ -114,12 +114,12 @@ extension Store {
       }
     }
     if optionalChildren > 0 {
-      for (key, child) in children where child.entry.canBeAbsent && child.entry.isGone {
+      for (key, child) in children.all where child.entry.canBeAbsent && child.entry.isGone {
         removeChild(key)
       }
     }
     if observedChildren > 0 {
-      for child in children.values where child.entry.isObserved {
+      for (_, child) in children.all where child.entry.isObserved {
         child.entry.refresh(after: intent)
       }
     }

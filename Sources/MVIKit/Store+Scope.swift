@@ -41,7 +41,7 @@ extension Store {
       removeChild(key)
     }
     let (child, entry) = makeScoped(link, initial: initial, observer: observer)
-    children[key] = ChildStore(store: child, entry: entry)
+    children.insert(ChildStore(store: child, entry: entry), for: key)
     if L.canBeAbsent {
       optionalChildren += 1
       updateNeedsSlowSend()
@@ -61,7 +61,7 @@ extension Store {
 
   /// Forgets the scoped store at `key`, whose part of the state is gone.
   func removeChild(_ key: ScopeKey) {
-    guard let removed = children.removeValue(forKey: key) else { return }
+    guard let removed = children.remove(key) else { return }
     if removed.entry.isObserved { childObservationChanged(isObserved: false) }
     removed.entry.detach()
     if removed.entry.canBeAbsent {
@@ -91,7 +91,8 @@ extension Store {
   /// the case is replaced, it is cut off for good.
   public func scope<Child: Model>(_ link: CaseLink<M, Child>) -> Store<Child>? {
     let key = ScopeKey(
-      state: link.place.path, model: ObjectIdentifier(Child.self), id: link.place.row)
+      state: link.place.path, model: ObjectIdentifier(Child.self),
+      id: link.place.row?.base as? ObjectIdentifier)
     guard let initial = link.payload(currentState) else {
       removeChild(key)
       return nil

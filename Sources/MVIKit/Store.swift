@@ -32,7 +32,7 @@ public final class Store<M: Model> {
   /// flow observer or the taps, feed the state streams, or check and refresh scoped stores.
   @exclusivity(unchecked) @usableFromInline var needsSlowSend = false
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
-  @exclusivity(unchecked) var children: [ScopeKey: ChildStore<M>] = [:]
+  @exclusivity(unchecked) var children = ChildStores<M>()
   /// How many of `children` are observed, so a change must reach them.
   @exclusivity(unchecked) var observedChildren = 0
   /// How many of `children` can be dismissed, checked after each reduce so that a dismissed

@@ -145,10 +145,32 @@ struct ChildStore<Parent: Model> {
   let entry: any ChildEntry<Parent>
 }
 
-/// What a scoped store was scoped to: the state path, the child model, and for a row of a
-/// collection, the row's id.
+/// What a scoped store was scoped to: the state path, the child model, and for a case of an
+/// enum, which case's payload reader.
 struct ScopeKey: Hashable {
   let state: AnyKeyPath
   let model: ObjectIdentifier
-  let id: AnyHashable?
+  let id: ObjectIdentifier?
+}
+
+/// The scoped stores a store keeps, by what they were scoped to. A short array rather than a
+/// dictionary: a parent has a few scoped children (its rows live in one group), and the first
+/// one then costs one small allocation instead of a hash table.
+@MainActor
+struct ChildStores<Parent: Model> {
+  private(set) var all: [(key: ScopeKey, child: ChildStore<Parent>)] = []
+
+  subscript(key: ScopeKey) -> ChildStore<Parent>? {
+    all.first { $0.key == key }?.child
+  }
+
+  mutating func insert(_ child: ChildStore<Parent>, for key: ScopeKey) {
+    _ = remove(key)
+    all.append((key, child))
+  }
+
+  mutating func remove(_ key: ScopeKey) -> ChildStore<Parent>? {
+    guard let index = all.firstIndex(where: { $0.key == key }) else { return nil }
+    return all.remove(at: index).child
+  }
 }

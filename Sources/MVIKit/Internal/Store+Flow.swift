@@ -75,7 +75,7 @@ extension Store {
   /// Takes a side effect when this store, or one scoped from it, has been asked for its side
   /// effects; otherwise leaves it to the caller (a scoped store's parent, or ``deliver(_:)``).
   func accept(_ sideEffect: M.SideEffect) -> Bool {
-    if children.values.contains(where: { $0.entry.route(sideEffect) }) {
+    if children.all.contains(where: { $0.child.entry.route(sideEffect) }) {
       flowObserver?(.sideEffect(sideEffect))
       return true
     }
