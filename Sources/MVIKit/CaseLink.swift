@@ -35,6 +35,8 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
   /// Identifies the link, for its scoped store and the watch on its effects: two cases of one
   /// enum may carry the same child type, so the place in the state is not enough.
   let place: LiftedPresenceID
+  /// Where a parent keeps this link's scoped store, made once rather than on every render.
+  let key: ScopeKey
   let intents: CaseEmbedding<Parent.Intent, Child.Intent>
   let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
 
@@ -61,6 +63,8 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
     write = { $0[keyPath: path] = state($1) }
     place = LiftedPresenceID(
       path: path, inner: nil, row: AnyHashable(ObjectIdentifier(enumPayload)))
+    key = ScopeKey(
+      state: path, model: ObjectIdentifier(Child.self), id: ObjectIdentifier(enumPayload))
     intents = CaseEmbedding(intent)
     sideEffects = CaseEmbedding(sideEffect)
   }

@@ -90,13 +90,10 @@ extension Store {
   /// nil otherwise. Like an optional child's store, it serves one stretch of the case: once
   /// the case is replaced, it is cut off for good.
   public func scope<Child: Model>(_ link: CaseLink<M, Child>) -> Store<Child>? {
-    let key = ScopeKey(
-      state: link.place.path, model: ObjectIdentifier(Child.self),
-      id: link.place.row?.base as? ObjectIdentifier)
     guard let initial = link.payload(currentState) else {
-      removeChild(key)
+      removeChild(link.key)
       return nil
     }
-    return scope(link, key: key, initial: initial, observer: self)
+    return scope(link, key: link.key, initial: initial, observer: self)
   }
 }

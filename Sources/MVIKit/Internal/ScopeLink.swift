@@ -147,7 +147,8 @@ struct ChildStore<Parent: Model> {
 
 /// What a scoped store was scoped to: the state path, the child model, and for a case of an
 /// enum, which case's payload reader.
-struct ScopeKey: Hashable {
+// Key paths are immutable values; AnyKeyPath just isn't marked Sendable.
+struct ScopeKey: Hashable, @unchecked Sendable {
   let state: AnyKeyPath
   let model: ObjectIdentifier
   let id: ObjectIdentifier?
@@ -164,8 +165,8 @@ struct ChildStores<Parent: Model> {
     all.first { $0.key == key }?.child
   }
 
+  /// Adds the store for `key`, which callers have found absent (or removed).
   mutating func insert(_ child: ChildStore<Parent>, for key: ScopeKey) {
-    _ = remove(key)
     all.append((key, child))
   }
 
