@@ -86,12 +86,6 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
     return effect.map(intent: intents.embed, sideEffect: sideEffects.embed)
       .watched(id: place, read: payload)
   }
-
-  /// The parent's intent that carries `intent`.
-  public func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
-
-  /// The child's intent that `intent` carries, if it carries one.
-  public func extract(_ intent: Parent.Intent) -> Child.Intent? { intents.extract(intent) }
 }
 
 extension CaseLink where Child.SideEffect == Never {

@@ -53,18 +53,11 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     let effect = model.reduce(&state[keyPath: self.state], intent)
     if case .none = effect.operation { return .none }
-    return effect.map(intent: intents.embed, sideEffect: sideEffects.embed).lifted(
-      through: self.state)
-  }
-
-  /// The parent intent that carries `intent`.
-  public func embed(_ intent: Child.Intent) -> Parent.Intent {
-    intents.embed(intent)
-  }
-
-  /// The child intent inside `intent`, if it is this link's case.
-  public func extract(_ intent: Parent.Intent) -> Child.Intent? {
-    intents.extract(intent)
+    let path = self.state
+    return effect.map(intent: intents.embed, sideEffect: sideEffects.embed).watched(
+      id: LiftedPresenceID(path: path, inner: nil, row: nil),
+      read: { (parent: Parent.State) in parent[keyPath: path] },
+      always: true)
   }
 
 }

@@ -54,16 +54,6 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
         read: { (parent: Parent.State) in parent[keyPath: path] })
   }
 
-  /// The parent intent that carries `intent`.
-  public func embed(_ intent: Child.Intent) -> Parent.Intent {
-    intents.embed(intent)
-  }
-
-  /// The child intent inside `intent`, if it is this link's case.
-  public func extract(_ intent: Parent.Intent) -> Child.Intent? {
-    intents.extract(intent)
-  }
-
 }
 
 extension OptionalChildLink where Child.SideEffect == Never {

@@ -62,17 +62,6 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
       id: LiftedPresenceID(path: path, inner: nil, row: AnyHashable(id)),
       read: { (parent: Parent.State) in parent[keyPath: path][id: id] })
   }
-
-  /// The parent intent that carries `intent` for the row with `id`.
-  public func embed(_ intent: Row.Intent, id: ID) -> Parent.Intent {
-    intents.embed(Keyed(id, intent))
-  }
-
-  /// The row intent inside `intent`, if it is this link's case.
-  public func extract(_ intent: Parent.Intent) -> Keyed<ID, Row.Intent>? {
-    intents.extract(intent)
-  }
-
 }
 
 extension RowsLink where Row.SideEffect == Never {

@@ -1,33 +1,33 @@
 import Observation
 
 extension Store {
-  // Inlinable so that the read is specialised at the call site: nothing generic is
-  // instantiated per read, which dominated the cost of an observe rerun.
   /// Reads a member of the state; an observer is notified only when this member changes.
   @inlinable @inline(__always)
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
-    let value = currentState[keyPath: keyPath]
-    if let observation = ObservationRuns.current {
-      if !observation.hasRead(ObjectIdentifier(self), keyPath) {
-        observe(keyPath, value: value, isEqual: { $0 == $1 }, for: observation)
-      }
-    } else {
-      track(keyPath, value: value, isEqual: { $0 == $1 })
-    }
-    return value
+    read(keyPath, isEqual: { $0 == $1 })
   }
 
   /// Reads a member of the state. It is not `Equatable`, so its observers are notified after
   /// every intent.
   @inlinable @inline(__always)
   public subscript<Value>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
+    read(keyPath, isEqual: nil)
+  }
+
+  // Inlinable so that the read is specialised at the call site: nothing generic is
+  // instantiated per read, which dominated the cost of an observe rerun.
+  /// Reads the member at `keyPath`, registering the read with the `observe` closure running
+  /// now, or else with the Observation-tracking context, if any.
+  @inlinable @inline(__always)
+  func read<Value>(_ keyPath: KeyPath<M.State, Value>, isEqual: ((Value, Value) -> Bool)?) -> Value
+  {
     let value = currentState[keyPath: keyPath]
     if let observation = ObservationRuns.current {
       if !observation.hasRead(ObjectIdentifier(self), keyPath) {
-        observe(keyPath, value: value, isEqual: nil, for: observation)
+        observe(keyPath, value: value, isEqual: isEqual, for: observation)
       }
     } else {
-      track(keyPath, value: value, isEqual: nil)
+      track(keyPath, value: value, isEqual: isEqual)
     }
     return value
   }
@@ -75,17 +75,16 @@ extension Store {
   public var states: AsyncStream<M.State> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: M.State.self, bufferingPolicy: .bufferingNewest(1))
-    continuation.yield(currentState)
-    nextStreamID += 1
-    let id = nextStreamID
-    let streams = stateStreams ?? Locked([:])
-    stateStreams = streams
-    streams.withLock { $0[id] = continuation }
-    continuation.onTermination = { [weak self] _ in
-      _ = streams.withLock { $0.removeValue(forKey: id) }
-      Task { @MainActor in self?.updateNeedsSlowSend() }
+    // The store's own observation of the whole state; the store holds it, and the stream
+    // ends when the store lets go of it (on deallocation) or when the stream is dropped.
+    let end = StreamEnd(continuation)
+    let run = ObservationRun { [weak self] in
+      if let self { end.continuation.yield(self.state) }
     }
-    updateNeedsSlowSend()
+    run.run()
+    continuation.onTermination = { [weak run] _ in
+      Task { @MainActor in run?.cancel() }
+    }
     return stream
   }
 
@@ -123,11 +122,19 @@ extension Store {
         child.entry.refresh(after: intent)
       }
     }
-    let state = _state
-    // Yielding under the lock is safe: a stream's termination handler never runs inside yield.
-    stateStreams?.withLock { streams in
-      for stream in streams.values { stream.yield(state) }
-    }
     updateNeedsSlowSend()
+  }
+}
+
+/// Finishes a state stream when the observation feeding it is freed with its store.
+private final class StreamEnd<State: Sendable>: Sendable {
+  let continuation: AsyncStream<State>.Continuation
+
+  init(_ continuation: AsyncStream<State>.Continuation) {
+    self.continuation = continuation
+  }
+
+  deinit {
+    continuation.finish()
   }
 }

@@ -43,9 +43,6 @@ public final class Store<M: Model> {
   var wantsSideEffects = false
   /// Made on the first side effect or the first read of ``sideEffects``.
   nonisolated(unsafe) var channel: SideEffectChannel<M.SideEffect>?
-  /// Made on the first read of ``states``.
-  nonisolated(unsafe) var stateStreams: Locked<[Int: AsyncStream<M.State>.Continuation]>?
-  var nextStreamID = 0
   /// Made on the first read in an Observation-tracking context.
   var registrar: ObservationRegistrar?
   /// The members of the state that `observe` closures or Observation-tracking contexts read.
@@ -93,13 +90,11 @@ public final class Store<M: Model> {
   deinit {
     root?.runner.madeRegistry?.cancelAll()
     channel?.finish()
-    for stream in stateStreams?.withLock({ Array($0.values) }) ?? [] { stream.finish() }
   }
 
   /// The whole current state. Reading it in an observing context tracks every change.
   public var state: M.State {
-    trackWholeState()
-    return currentState
+    read(\.self, isEqual: { isEqualIfEquatable($0, $1) })
   }
 
   /// The one-shot side effects of the model, each delivered once. See ``SideEffects``.

@@ -26,34 +26,24 @@ extension Effect {
     }
   }
 
-  /// Lifts this child effect's presence watches through the plain key path `path`.
-  func lifted<Parent, Child>(through path: KeyPath<Parent, Child> & Sendable) -> Self {
-    liftingPresence { inner in
-      Presence(
-        id: EffectID(LiftedPresenceID(path: path, inner: inner.id, row: nil)),
-        isPresent: { state in
-          // A state of another type means a parent embedded the effect by hand: keep it.
-          guard let parent = state as? Parent else { return true }
-          return inner.isPresent(parent[keyPath: path])
-        })
-    }
-  }
-
-  /// Watches this effect while `read` finds the child in the parent's state, and lifts the
-  /// watches already inside it (the child's own children) through `read`.
+  /// Lifts the presence watches inside this child effect (the child's own children) through
+  /// `read`, which finds the child in the parent's state, and, unless the child is always
+  /// there, watches the effect itself while `read` finds the child.
   func watched<Parent, Child>(
-    id: LiftedPresenceID, read: @escaping @Sendable (Parent) -> Child?
+    id: LiftedPresenceID, read: @escaping @Sendable (Parent) -> Child?, always: Bool = false
   ) -> Self {
     if case .none = operation { return self }
     let lifted = liftingPresence { inner in
       Presence(
         id: EffectID(LiftedPresenceID(path: id.path, inner: inner.id, row: id.row)),
         isPresent: { state in
+          // A state of another type means a parent embedded the effect by hand: keep it.
           guard let parent = state as? Parent else { return true }
           guard let child = read(parent) else { return false }
           return inner.isPresent(child)
         })
     }
+    if always { return lifted }
     let presence = Presence(
       id: EffectID(id),
       isPresent: { state in

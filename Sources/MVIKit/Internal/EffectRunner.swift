@@ -10,9 +10,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   private struct Throttle {
     var lastFire: (any InstantProtocol<Duration>)?
     var pending: (effect: Work, ids: [EffectID], cascade: Cascade)?
-    var timer: Task<Void, Never>?
-    var timerToken: Int?
-    var held: [Cascade] = []
+    var timer: (task: Task<Void, Never>, token: Int)?
   }
 
   /// The running tasks, made with the first one: most stores of a list never start one.
@@ -51,19 +49,15 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
 
   package init() {}
 
-  /// Runs the synchronous parts of `effect` (sends, emits, cancels) in order and starts its
-  /// asynchronous parts, which join `cascade` (created when the first task starts).
-  package func execute(_ effect: Work, cascade: inout Cascade?) {
-    execute(effect, ids: [], cascade: &cascade)
-  }
-
   package func cancelAll() {
     madeRegistry?.cancelAll()
-    for throttle in throttles.values { throttle.timer?.cancel() }
+    for throttle in throttles.values { throttle.timer?.task.cancel() }
     throttles.removeAll()
   }
 
-  private func execute(_ effect: Work, ids: [EffectID], cascade: inout Cascade?) {
+  /// Runs the synchronous parts of `effect` (sends, emits, cancels) in order and starts its
+  /// asynchronous parts, which join `cascade` (created when the first task starts).
+  package func execute(_ effect: Work, ids: [EffectID] = [], cascade: inout Cascade?) {
     var started: [(Task<Void, Never>, Int)] = []
     execute(effect, ids: ids, cascade: &cascade, started: &started)
     guard !started.isEmpty else { return }
@@ -115,7 +109,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   }
 
   private func cancel(_ id: EffectID) {
-    if let timer = throttles.removeValue(forKey: id)?.timer { timer.cancel() }
+    throttles.removeValue(forKey: id)?.timer?.task.cancel()
     registry.cancel(id)
   }
 
@@ -221,40 +215,34 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     let target = cascade ?? Cascade()
     cascade = target
     if rule.latest || state.pending == nil { state.pending = (effect, ids, target) }
-    if let timer = state.timer, let token = state.timerToken {
-      // The held send's cascade waits for the timer too: its effect may be the one that runs.
-      target.add(timer, token: token)
-      state.held.append(target)
-    } else {
-      let wait = rule.interval - (elapsed ?? .zero)
-      let registry = self.registry
-      let token = registry.makeToken()
-      let timer = Task { [weak self] in
-        try? await rule.clock.sleep(for: wait)
-        if !Task.isCancelled, let self, var fired = self.throttles[id] {
-          let pending = fired.pending
-          let held = fired.held
-          fired.pending = nil
-          fired.timer = nil
-          fired.timerToken = nil
-          fired.held = []
-          fired.lastFire = rule.clock.now
-          self.throttles[id] = fired
-          if let pending {
-            var target: Cascade? = pending.cascade
-            self.execute(pending.effect, ids: pending.ids, cascade: &target)
-          }
-          for cascade in held { cascade.remove(token) }
-        }
-        registry.remove(token)
-      }
-      registry.insert(timer, token: token)
-      target.add(timer, token: token)
-      state.timer = timer
-      state.timerToken = token
-      state.held = [target]
-    }
+    // The held send's cascade waits for the timer too: its effect may be the one that runs.
+    let timer = state.timer ?? startTimer(id, rule, after: rule.interval - (elapsed ?? .zero))
+    state.timer = timer
     throttles[id] = state
+    target.add(timer.task, token: timer.token)
+  }
+
+  /// Runs the effect held back under `id`, if any, once `wait` has passed.
+  private func startTimer(
+    _ id: EffectID, _ rule: ThrottleRule, after wait: Duration
+  ) -> (task: Task<Void, Never>, token: Int) {
+    let registry = self.registry
+    let token = registry.makeToken()
+    let task = Task { [weak self] in
+      try? await rule.clock.sleep(for: wait)
+      if !Task.isCancelled, let self, var fired = self.throttles[id] {
+        let pending = fired.pending
+        (fired.pending, fired.timer, fired.lastFire) = (nil, nil, rule.clock.now)
+        self.throttles[id] = fired
+        if let pending {
+          var target: Cascade? = pending.cascade
+          self.execute(pending.effect, ids: pending.ids, cascade: &target)
+        }
+      }
+      registry.remove(token)
+    }
+    registry.insert(task, token: token)
+    return (task, token)
   }
 
   private static func duration<I: InstantProtocol>(

@@ -56,7 +56,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     var keyed: Keyed<ID, Row.Intent>??
     func rowIntent(_ id: ID, _ store: Store<Row>) -> Row.Intent? {
       guard store.flowObserver != nil || store.observedChildren > 0 else { return nil }
-      if keyed == nil { keyed = .some(intent.flatMap(link.extract)) }
+      if keyed == nil { keyed = .some(intent.flatMap(link.intents.extract)) }
       return keyed??.id == id ? keyed??.value : nil
     }
     if let changed = rows.changes.changedIDs(since: seenVersion) {

@@ -76,8 +76,9 @@ final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
   func send(_ intent: L.Child.Intent) -> StoreTask {
     let up = link.embed(intent)
     if let parentUpstream {
-      if parentUpstream.isDetached { return dropped(up) }
-      return parentUpstream.send(up)
+      guard parentUpstream.isDetached else { return parentUpstream.send(up) }
+      writeRuntimeWarning("dropped \(up): its store's part of the state is gone.")
+      return StoreTask(nil)
     }
     guard let parent else {
       writeRuntimeWarning("a scoped store sent \(intent) after its root store was freed; dropped.")
@@ -86,13 +87,7 @@ final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
     return parent.send(up)
   }
 
-  private func dropped(_ intent: L.Parent.Intent) -> StoreTask {
-    writeRuntimeWarning("dropped \(intent): its store's part of the state is gone.")
-    return StoreTask(nil)
-  }
-
   func cutOff() {
-    guard !isDetached else { return }
     isDetached = true
   }
 

@@ -34,20 +34,6 @@ extension Store {
     return registrar
   }
 
-  /// Reading the whole state: an `observe` closure is rerun, and an Observation-tracking
-  /// context invalidated, on any change.
-  func trackWholeState() {
-    let whole = \M.State.self
-    let state = currentState
-    if let observation = ObservationRuns.current {
-      if !observation.hasRead(ObjectIdentifier(self), whole) {
-        observe(whole, value: state, isEqual: { isEqualIfEquatable($0, $1) }, for: observation)
-      }
-    } else {
-      track(whole, value: state, isEqual: { isEqualIfEquatable($0, $1) })
-    }
-  }
-
   /// Tells the flow observer, or standard error when there is none: never silent.
   func report(_ event: FlowEvent<M>, _ message: String) {
     if let flowObserver {
@@ -67,21 +53,17 @@ extension Store {
   /// Emits `sideEffect` to the scoped store it belongs to, if one takes it, else to this one.
   package func deliver(_ sideEffect: M.SideEffect) {
     for tap in root?.taps ?? [] { tap.receive(.sideEffect(sideEffect)) }
-    guard !accept(sideEffect) else { return }
-    flowObserver?(.sideEffect(sideEffect))
-    sideEffectChannel.send(sideEffect)
+    _ = accept(sideEffect, lastStop: true)
   }
 
   /// Takes a side effect when this store, or one scoped from it, has been asked for its side
-  /// effects; otherwise leaves it to the caller (a scoped store's parent, or ``deliver(_:)``).
-  func accept(_ sideEffect: M.SideEffect) -> Bool {
-    if children.all.contains(where: { $0.child.entry.route(sideEffect) }) {
-      flowObserver?(.sideEffect(sideEffect))
-      return true
-    }
-    guard wantsSideEffects else { return false }
+  /// effects, or this store is its `lastStop`; otherwise leaves it to the caller (a scoped
+  /// store's parent).
+  func accept(_ sideEffect: M.SideEffect, lastStop: Bool = false) -> Bool {
+    let routed = children.all.contains { $0.child.entry.route(sideEffect) }
+    guard routed || wantsSideEffects || lastStop else { return false }
     flowObserver?(.sideEffect(sideEffect))
-    sideEffectChannel.send(sideEffect)
+    if !routed { sideEffectChannel.send(sideEffect) }
     return true
   }
 
@@ -90,7 +72,6 @@ extension Store {
       flowObserver != nil || !members.isEmpty
       || observedChildren > 0 || optionalChildren > 0 || root?.taps.isEmpty == false
       || root?.travel != nil || root?.runner.isWatchingPresence == true
-      || stateStreams?.withLock({ !$0.isEmpty }) == true
     guard observed != needsSlowSend else { return }
     needsSlowSend = observed
     upstream?.observationChanged(isObserved: observed)

@@ -6,14 +6,14 @@ extension Store {
   func sendObserved(_ intent: M.Intent) -> StoreTask {
     guard let root else { return StoreTask(nil) }
     guard root.isReducing || root.travel != nil else {
-      root.queue.append(intent, cascade: nil, origin: .view)
+      root.queue.append((intent, nil, .view))
       return StoreTask(drain(after: .none, into: nil))
     }
     let cascade = Cascade()
     if root.travel != nil {
       root.travel?.held.append((intent, cascade, .view))
     } else {
-      root.deferred.append(intent, cascade: cascade, origin: .view)
+      root.deferred.append((intent, cascade, .view))
     }
     return StoreTask(cascade)
   }
@@ -24,7 +24,7 @@ extension Store {
     if root.travel != nil {
       root.travel?.held.append((intent, cascade, .effect))
     } else {
-      root.queue.append(intent, cascade: cascade, origin: .effect)
+      root.queue.append((intent, cascade, .effect))
       if !root.isReducing { _ = drain(after: .none, into: cascade) }
     }
   }
@@ -45,35 +45,34 @@ extension Store {
       root.isReducing = false
       ObservationRuns.sendEnded()
     }
-    run(effect, owner: nil, root: &work)
+    run(effect, into: &work)
     while let (intent, owner, origin) = root.queue.popFirst() ?? root.deferred.popFirst() {
-      run(reduceStep(intent, origin: origin), owner: owner, root: &work)
+      let effect = reduceStep(intent, origin: origin)
+      // An intent an effect fed back joins its effect's cascade; the others, the send's.
+      var target = owner ?? work
+      run(effect, into: &target)
+      if owner == nil { work = target }
     }
     return work
   }
 
+  /// Runs `effect`, whose work joins `cascade`; an intent it feeds back joins it too.
   @inlinable
-  func run(_ effect: Effect<M.Intent, M.SideEffect>, owner: Cascade?, root: inout Cascade?) {
+  func run(_ effect: Effect<M.Intent, M.SideEffect>, into cascade: inout Cascade?) {
     switch effect.operation {
     case .none:
       return
     case .send(let intent):
       // The common step of a chain, queued without a trip through the runner.
-      self.root?.queue.append(intent, cascade: owner, origin: .effect)
+      root?.queue.append((intent, cascade, .effect))
     default:
-      execute(effect, owner: owner, root: &root)
+      execute(effect, into: &cascade)
     }
   }
 
   @usableFromInline
-  func execute(_ effect: Effect<M.Intent, M.SideEffect>, owner: Cascade?, root: inout Cascade?) {
-    guard let runner = self.root?.runner else { return }
-    if owner != nil {
-      var owner = owner
-      runner.execute(effect, cascade: &owner)
-    } else {
-      runner.execute(effect, cascade: &root)
-    }
+  func execute(_ effect: Effect<M.Intent, M.SideEffect>, into cascade: inout Cascade?) {
+    root?.runner.execute(effect, cascade: &cascade)
   }
 
   /// Reduces one intent, telling the flow observer and the observers of what changed.

@@ -26,7 +26,7 @@ extension Store {
     }
     notifyObservers(after: nil)
     for (intent, cascade, origin) in travel.held {
-      root.deferred.append(intent, cascade: cascade, origin: origin)
+      root.deferred.append((intent, cascade, origin))
     }
     // The bracket opened here is closed by the drain.
     if outermost { _ = drain(after: .none, into: nil) }

@@ -15,28 +15,33 @@ protocol StoreLink<Parent, Child> {
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect?
 }
 
-extension ChildLink: StoreLink {
+/// A link whose child's intents and side effects each travel in one case of the parent's.
+protocol CaseLinked: StoreLink {
+  var intents: CaseEmbedding<Parent.Intent, Child.Intent> { get }
+  var sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect> { get }
+}
+
+extension CaseLinked {
+  func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
+  func extract(_ intent: Parent.Intent) -> Child.Intent? { intents.extract(intent) }
+  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
+    sideEffects.extract(sideEffect)
+  }
+}
+
+extension ChildLink: CaseLinked {
   static var canBeAbsent: Bool { false }
   func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
-  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
-    sideEffects.extract(sideEffect)
-  }
 }
 
-extension OptionalChildLink: StoreLink {
+extension OptionalChildLink: CaseLinked {
   static var canBeAbsent: Bool { true }
   func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
-  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
-    sideEffects.extract(sideEffect)
-  }
 }
 
-extension CaseLink: StoreLink {
+extension CaseLink: CaseLinked {
   static var canBeAbsent: Bool { true }
   func read(_ state: Parent.State) -> Child.State? { payload(state) }
-  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
-    sideEffects.extract(sideEffect)
-  }
 }
 
 /// One row of a ``RowsLink``: the link of the row with `id`.
@@ -50,10 +55,10 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   static var canBeAbsent: Bool { true }
 
   func read(_ state: Parent.State) -> Row.State? { state[keyPath: rows.state][id: id] }
-  func embed(_ intent: Row.Intent) -> Parent.Intent { rows.embed(intent, id: id) }
+  func embed(_ intent: Row.Intent) -> Parent.Intent { rows.intents.embed(Keyed(id, intent)) }
 
   func extract(_ intent: Parent.Intent) -> Row.Intent? {
-    guard let keyed = rows.extract(intent), keyed.id == id else { return nil }
+    guard let keyed = rows.intents.extract(intent), keyed.id == id else { return nil }
     return keyed.value
   }
 
