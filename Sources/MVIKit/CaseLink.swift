@@ -83,8 +83,8 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
     let effect = model.reduce(&child, intent)
     write(&state, child)
     if case .none = effect.operation { return .none }
-    return effect.map(intent: intents.embed, sideEffect: sideEffects.embed)
-      .watched(id: place, read: payload)
+    return effect.embedded(
+      intent: intents.embed, sideEffect: sideEffects.embed, at: place, read: payload)
   }
 }
 

@@ -54,10 +54,10 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
     let effect = model.reduce(&state[keyPath: self.state], intent)
     if case .none = effect.operation { return .none }
     let path = self.state
-    return effect.map(intent: intents.embed, sideEffect: sideEffects.embed).watched(
-      id: LiftedPresenceID(path: path, inner: nil, row: nil),
-      read: { (parent: Parent.State) in parent[keyPath: path] },
-      always: true)
+    return effect.embedded(
+      intent: intents.embed, sideEffect: sideEffects.embed,
+      at: LiftedPresenceID(path: path, inner: nil, row: nil),
+      read: { (parent: Parent.State) in parent[keyPath: path] }, always: true)
   }
 
 }

@@ -10,9 +10,19 @@ extension Effect {
     intent transformIntent: @escaping @Sendable (Intent) -> NewIntent,
     sideEffect transformSideEffect: @escaping @Sendable (SideEffect) -> NewSideEffect
   ) -> Effect<NewIntent, NewSideEffect> {
+    map(intent: transformIntent, sideEffect: transformSideEffect, presence: nil)
+  }
+
+  /// Like the public `map`, and rewrites every presence watch inside with `lift`, so that a
+  /// check written against a child's state runs against the parent's.
+  func map<NewIntent: Sendable, NewSideEffect: Sendable>(
+    intent transformIntent: @escaping @Sendable (Intent) -> NewIntent,
+    sideEffect transformSideEffect: @escaping @Sendable (SideEffect) -> NewSideEffect,
+    presence lift: ((Presence) -> Presence)?
+  ) -> Effect<NewIntent, NewSideEffect> {
     typealias Mapped = Effect<NewIntent, NewSideEffect>
     func map(_ effect: Self) -> Mapped {
-      effect.map(intent: transformIntent, sideEffect: transformSideEffect)
+      effect.map(intent: transformIntent, sideEffect: transformSideEffect, presence: lift)
     }
     switch operation {
     case .none:
@@ -37,7 +47,7 @@ extension Effect {
     case .throttle(let id, let rule, let effect):
       return Mapped(.throttle(id, rule, map(effect)))
     case .whilePresent(let presence, let effect):
-      return Mapped(.whilePresent(presence, map(effect)))
+      return Mapped(.whilePresent(lift?(presence) ?? presence, map(effect)))
     case .warn(let message):
       return Mapped(.warn(message))
     }

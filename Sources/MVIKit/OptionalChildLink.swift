@@ -46,12 +46,10 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
     let path = self.state
     let effect = model.reduce(&state[keyPath: path]!, intent)
     if case .none = effect.operation { return .none }
-    return
-      effect
-      .map(intent: intents.embed, sideEffect: sideEffects.embed)
-      .watched(
-        id: LiftedPresenceID(path: path, inner: nil, row: nil),
-        read: { (parent: Parent.State) in parent[keyPath: path] })
+    return effect.embedded(
+      intent: intents.embed, sideEffect: sideEffects.embed,
+      at: LiftedPresenceID(path: path, inner: nil, row: nil),
+      read: { (parent: Parent.State) in parent[keyPath: path] })
   }
 
 }

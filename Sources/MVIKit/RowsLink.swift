@@ -55,11 +55,9 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     if case .none = effect.operation { return .none }
     let intents = self.intents
     let sideEffects = self.sideEffects
-    return effect.map(
-      intent: { intents.embed(Keyed(id, $0)) }, sideEffect: { sideEffects.embed(Keyed(id, $0)) }
-    )
-    .watched(
-      id: LiftedPresenceID(path: path, inner: nil, row: AnyHashable(id)),
+    return effect.embedded(
+      intent: { intents.embed(Keyed(id, $0)) }, sideEffect: { sideEffects.embed(Keyed(id, $0)) },
+      at: LiftedPresenceID(path: path, inner: nil, row: AnyHashable(id)),
       read: { (parent: Parent.State) in parent[keyPath: path][id: id] })
   }
 }

@@ -8,8 +8,6 @@
 package final class Cascade: Hashable, Sendable {
   private struct Tasks {
     var running: [Int: Task<Void, Never>] = [:]
-    // Tokens of tasks that finished before they were added.
-    var finishedEarly: Set<Int> = []
     var isCancelled = false
   }
 
@@ -17,19 +15,18 @@ package final class Cascade: Hashable, Sendable {
 
   package init() {}
 
-  /// Adds a task that will call ``remove(_:)`` with `token` when it ends.
+  /// Adds a task, which calls ``remove(_:)`` with `token` when it ends, or is left to
+  /// ``wait()`` to remove.
   package func add(_ task: Task<Void, Never>, token: Int) {
     let cancelled = tasks.withLock { tasks -> Bool in
-      if tasks.finishedEarly.remove(token) == nil { tasks.running[token] = task }
+      tasks.running[token] = task
       return tasks.isCancelled
     }
     if cancelled { task.cancel() }
   }
 
   package func remove(_ token: Int) {
-    tasks.withLock {
-      if $0.running.removeValue(forKey: token) == nil { $0.finishedEarly.insert(token) }
-    }
+    tasks.withLock { $0.running[token] = nil }
   }
 
   package func cancel() {
@@ -48,7 +45,7 @@ package final class Cascade: Hashable, Sendable {
   package func wait() async {
     while let next = tasks.withLock({ $0.running.first?.value }) {
       await next.value
-      // A task removes itself before it ends; this only guards a task that ended early.
+      // For a task that does not remove itself (a throttle's timer).
       tasks.withLock { tasks in
         if let token = tasks.running.first(where: { $0.value == next })?.key {
           tasks.running[token] = nil

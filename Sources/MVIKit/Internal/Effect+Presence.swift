@@ -7,33 +7,18 @@ struct LiftedPresenceID: Hashable, @unchecked Sendable {
 }
 
 extension Effect {
-  /// Rewrites every presence watch in this effect with `lift`, so that checks written against
-  /// a child's state run against the parent's.
-  func liftingPresence(_ lift: (Presence) -> Presence) -> Self {
-    switch operation {
-    case .none, .send, .emit, .run, .cancel, .warn:
-      return self
-    case .merge(let effects):
-      return Self(.merge(effects.map { $0.liftingPresence(lift) }))
-    case .concatenate(let effects):
-      return Self(.concatenate(effects.map { $0.liftingPresence(lift) }))
-    case .cancellable(let id, let cancelInFlight, let effect):
-      return Self(.cancellable(id, cancelInFlight: cancelInFlight, effect.liftingPresence(lift)))
-    case .throttle(let id, let rule, let effect):
-      return Self(.throttle(id, rule, effect.liftingPresence(lift)))
-    case .whilePresent(let presence, let effect):
-      return Self(.whilePresent(lift(presence), effect.liftingPresence(lift)))
-    }
-  }
-
-  /// Lifts the presence watches inside this child effect (the child's own children) through
-  /// `read`, which finds the child in the parent's state, and, unless the child is always
-  /// there, watches the effect itself while `read` finds the child.
-  func watched<Parent, Child>(
-    id: LiftedPresenceID, read: @escaping @Sendable (Parent) -> Child?, always: Bool = false
-  ) -> Self {
-    if case .none = operation { return self }
-    let lifted = liftingPresence { inner in
+  /// Embeds a child's effect in its parent's: its intents and side effects in the parent's
+  /// cases, the presence watches inside it (the child's own children) lifted through `read`,
+  /// which finds the child in the parent's state, and, unless the child is always there, the
+  /// effect itself watched while `read` finds the child.
+  func embedded<ParentIntent, ParentSideEffect, Parent, Child>(
+    intent: @escaping @Sendable (Intent) -> ParentIntent,
+    sideEffect: @escaping @Sendable (SideEffect) -> ParentSideEffect,
+    at id: LiftedPresenceID,
+    read: @escaping @Sendable (Parent) -> Child?,
+    always: Bool = false
+  ) -> Effect<ParentIntent, ParentSideEffect> {
+    let lifted = map(intent: intent, sideEffect: sideEffect) { inner in
       Presence(
         id: EffectID(LiftedPresenceID(path: id.path, inner: inner.id, row: id.row)),
         isPresent: { state in
@@ -50,6 +35,6 @@ extension Effect {
         guard let parent = state as? Parent else { return true }
         return read(parent) != nil
       })
-    return Self(.whilePresent(presence, lifted))
+    return Effect<ParentIntent, ParentSideEffect>(.whilePresent(presence, lifted))
   }
 }

@@ -58,12 +58,8 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   /// Runs the synchronous parts of `effect` (sends, emits, cancels) in order and starts its
   /// asynchronous parts, which join `cascade` (created when the first task starts).
   package func execute(_ effect: Work, ids: [EffectID] = [], cascade: inout Cascade?) {
-    var started: [(Task<Void, Never>, Int)] = []
+    var started: [Task<Void, Never>] = []
     execute(effect, ids: ids, cascade: &cascade, started: &started)
-    guard !started.isEmpty else { return }
-    let target = cascade ?? Cascade()
-    cascade = target
-    for (task, token) in started { target.add(task, token: token) }
   }
 
   /// Appends the tasks that `effect` itself starts to `started`; intents it sends go to the
@@ -72,7 +68,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     _ effect: Work,
     ids: [EffectID],
     cascade: inout Cascade?,
-    started: inout [(Task<Void, Never>, Int)]
+    started: inout [Task<Void, Never>]
   ) {
     switch effect.operation {
     case .none:
@@ -120,7 +116,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     _ body: @escaping @Sendable (Send<Intent, SideEffect>) async -> Void,
     ids: [EffectID],
     cascade: Cascade
-  ) -> (Task<Void, Never>, Int) {
+  ) -> Task<Void, Never> {
     let send = Send<Intent, SideEffect>(
       intent: { [weak self] intent in
         guard !Task.isCancelled, let self else { return }
@@ -132,16 +128,30 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
       },
       error: { [weak self] error in self?.sink?.effectFailed(error) }
     )
-    let registry = self.registry
-    let token = registry.makeToken()
-    // Not main-actor isolated: the work runs off the main actor and removes itself when done.
-    let task = Task.detached(priority: priority) {
-      await body(send)
-      registry.remove(token)
-      cascade.remove(token)
+    // Not main-actor isolated: the work runs off the main actor and leaves when done.
+    return track(ids: ids, in: cascade) { leave in
+      Task.detached(priority: priority) {
+        await body(send)
+        leave()
+      }
     }
-    registry.insert(task, token: token, ids: ids)
-    return (task, token)
+  }
+
+  /// Registers the task that `make` makes under `ids` and in `cascade` before it can end: the
+  /// task's `leave`, its last step, waits for the registry's lock, held until then.
+  private func track(
+    ids: [EffectID], in cascade: Cascade,
+    _ make: (_ leave: @escaping @Sendable () -> Void) -> Task<Void, Never>
+  ) -> Task<Void, Never> {
+    let registry = self.registry
+    return registry.insert(ids: ids) { token in
+      let task = make {
+        registry.remove(token)
+        cascade.remove(token)
+      }
+      cascade.add(task, token: token)
+      return task
+    }
   }
 
   /// Runs the steps that are synchronous at once; from the first step that starts a task on,
@@ -150,18 +160,18 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     _ effects: ArraySlice<Work>,
     ids: [EffectID],
     cascade: inout Cascade?,
-    started: inout [(Task<Void, Never>, Int)]
+    started: inout [Task<Void, Never>]
   ) {
     var rest = effects
     while let step = rest.popFirst() {
-      var stepTasks: [(Task<Void, Never>, Int)] = []
+      var stepTasks: [Task<Void, Never>] = []
       execute(step, ids: ids, cascade: &cascade, started: &stepTasks)
       guard !stepTasks.isEmpty else { continue }
       started += stepTasks
       guard !rest.isEmpty else { return }
       let target = cascade ?? Cascade()
       cascade = target
-      started.append(resume(rest, after: stepTasks.map(\.0), ids: ids, cascade: target))
+      started.append(resume(rest, after: stepTasks, ids: ids, cascade: target))
       return
     }
   }
@@ -171,26 +181,22 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     after step: [Task<Void, Never>],
     ids: [EffectID],
     cascade: Cascade
-  ) -> (Task<Void, Never>, Int) {
-    let registry = self.registry
-    let token = registry.makeToken()
-    let task = Task { [weak self] in
-      await withTaskCancellationHandler {
-        for task in step { await task.value }
-      } onCancel: {
-        for task in step { task.cancel() }
+  ) -> Task<Void, Never> {
+    track(ids: ids, in: cascade) { leave in
+      Task { [weak self] in
+        await withTaskCancellationHandler {
+          for task in step { await task.value }
+        } onCancel: {
+          for task in step { task.cancel() }
+        }
+        if !Task.isCancelled, let self {
+          var target: Cascade? = cascade
+          var next: [Task<Void, Never>] = []
+          self.concatenate(rest, ids: ids, cascade: &target, started: &next)
+        }
+        leave()
       }
-      if !Task.isCancelled, let self {
-        var target: Cascade? = cascade
-        var next: [(Task<Void, Never>, Int)] = []
-        self.concatenate(rest, ids: ids, cascade: &target, started: &next)
-        for (task, token) in next { cascade.add(task, token: token) }
-      }
-      registry.remove(token)
-      cascade.remove(token)
     }
-    registry.insert(task, token: token, ids: ids)
-    return (task, token)
   }
 
   // MARK: - Throttle
@@ -201,7 +207,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     rule: ThrottleRule,
     ids: [EffectID],
     cascade: inout Cascade?,
-    started: inout [(Task<Void, Never>, Int)]
+    started: inout [Task<Void, Never>]
   ) {
     var state = throttles[id] ?? Throttle()
     let now = rule.clock.now
@@ -227,21 +233,23 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     _ id: EffectID, _ rule: ThrottleRule, after wait: Duration
   ) -> (task: Task<Void, Never>, token: Int) {
     let registry = self.registry
-    let token = registry.makeToken()
-    let task = Task { [weak self] in
-      try? await rule.clock.sleep(for: wait)
-      if !Task.isCancelled, let self, var fired = self.throttles[id] {
-        let pending = fired.pending
-        (fired.pending, fired.timer, fired.lastFire) = (nil, nil, rule.clock.now)
-        self.throttles[id] = fired
-        if let pending {
-          var target: Cascade? = pending.cascade
-          self.execute(pending.effect, ids: pending.ids, cascade: &target)
+    var token = 0
+    let task = registry.insert { made in
+      token = made
+      return Task { [weak self] in
+        try? await rule.clock.sleep(for: wait)
+        if !Task.isCancelled, let self, var fired = self.throttles[id] {
+          let pending = fired.pending
+          (fired.pending, fired.timer, fired.lastFire) = (nil, nil, rule.clock.now)
+          self.throttles[id] = fired
+          if let pending {
+            var target: Cascade? = pending.cascade
+            self.execute(pending.effect, ids: pending.ids, cascade: &target)
+          }
         }
+        registry.remove(made)
       }
-      registry.remove(token)
     }
-    registry.insert(task, token: token)
     return (task, token)
   }
 

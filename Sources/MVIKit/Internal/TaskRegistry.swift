@@ -5,25 +5,18 @@
 /// that a task finishing on another thread can remove itself without a hop to the main actor.
 /// A task cancelled by id leaves at once: cancelled counts as finished.
 package final class TaskRegistry: Sendable {
-  private struct Entry {
-    var task: Task<Void, Never>
-    var ids: [EffectID]
-  }
-
   private struct Tasks {
-    var running: [Int: Entry] = [:]
+    var running: [Int: (task: Task<Void, Never>, ids: [EffectID])] = [:]
     var tokensByID: [EffectID: Set<Int>] = [:]
-    // Tokens of tasks that finished before they were registered, or left when cancelled.
-    var gone: Set<Int> = []
     var nextToken = 0
 
-    mutating func take(_ token: Int) -> Entry? {
+    mutating func take(_ token: Int) -> Task<Void, Never>? {
       guard let entry = running.removeValue(forKey: token) else { return nil }
       for id in entry.ids {
         tokensByID[id]?.remove(token)
         if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
       }
-      return entry
+      return entry.task
     }
   }
 
@@ -31,51 +24,37 @@ package final class TaskRegistry: Sendable {
 
   package init() {}
 
-  package func makeToken() -> Int {
-    tasks.withLock {
-      $0.nextToken &+= 1
-      return $0.nextToken
+  /// Registers the task that `make` makes, with a new token, under `ids`. The lock is held
+  /// meanwhile, so a task that ends at once cannot leave before it was registered.
+  package func insert(
+    ids: [EffectID] = [], _ make: (_ token: Int) -> Task<Void, Never>
+  ) -> Task<Void, Never> {
+    tasks.withLock { tasks in
+      tasks.nextToken &+= 1
+      let token = tasks.nextToken
+      let task = make(token)
+      tasks.running[token] = (task, ids)
+      for id in ids { tasks.tokensByID[id, default: []].insert(token) }
+      return task
     }
   }
 
-  package func insert(_ task: Task<Void, Never>, token: Int, ids: [EffectID] = []) {
-    tasks.withLock {
-      guard $0.gone.remove(token) == nil else { return }
-      $0.running[token] = Entry(task: task, ids: ids)
-      for id in ids { $0.tokensByID[id, default: []].insert(token) }
-    }
-  }
-
-  /// Called by a task as its last step.
+  /// Called by a task as its last step; a task cancelled by id has left already.
   package func remove(_ token: Int) {
-    tasks.withLock {
-      guard $0.take(token) == nil else { return }
-      // Not registered: either it left when cancelled (forget it now) or it ended before
-      // insert(_:token:ids:) (remember it until then).
-      if $0.gone.remove(token) == nil { $0.gone.insert(token) }
-    }
+    _ = tasks.withLock { $0.take(token) }
   }
 
   /// Cancels every task running under `id`; they leave the registry at once.
   package func cancel(_ id: EffectID) {
-    let cancelled = tasks.withLock { tasks -> [Task<Void, Never>] in
-      guard let tokens = tasks.tokensByID[id] else { return [] }
-      return tokens.compactMap { token in
-        // Remembered so the task's own remove() later does not count it as finished early.
-        tasks.gone.insert(token)
-        return tasks.take(token)?.task
-      }
+    let cancelled = tasks.withLock { tasks in
+      (tasks.tokensByID[id] ?? []).compactMap { tasks.take($0) }
     }
     for task in cancelled { task.cancel() }
   }
 
   package func cancelAll() {
     let running = tasks.withLock { tasks in
-      defer {
-        tasks.gone.formUnion(tasks.running.keys)
-        tasks.running.removeAll()
-        tasks.tokensByID.removeAll()
-      }
+      defer { tasks = Tasks(nextToken: tasks.nextToken) }
       return tasks.running.values.map(\.task)
     }
     for task in running { task.cancel() }
