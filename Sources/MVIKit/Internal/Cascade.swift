@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The asynchronous work one ``Store/send(_:)`` causes: the tasks its effect starts, and the
 /// tasks of every intent that this work feeds back, however many steps down.
 ///
@@ -11,7 +13,8 @@ package final class Cascade: Hashable, Sendable {
     var isCancelled = false
   }
 
-  private let tasks = Locked(Tasks())
+  // A mutex stored inline: a send that starts work makes one object here, not two.
+  private let tasks = Mutex(Tasks())
 
   package init() {}
 

@@ -58,7 +58,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   /// Runs the synchronous parts of `effect` (sends, emits, cancels) in order and starts its
   /// asynchronous parts, which join `cascade` (created when the first task starts).
   package func execute(_ effect: Work, ids: [EffectID] = [], cascade: inout Cascade?) {
-    var started: [Task<Void, Never>] = []
+    var started: [Task<Void, Never>]? = nil
     execute(effect, ids: ids, cascade: &cascade, started: &started)
   }
 
@@ -68,7 +68,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     _ effect: Work,
     ids: [EffectID],
     cascade: inout Cascade?,
-    started: inout [Task<Void, Never>]
+    started: inout [Task<Void, Never>]?
   ) {
     switch effect.operation {
     case .none:
@@ -80,8 +80,10 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     case .run(let priority, let body):
       let target = cascade ?? Cascade()
       cascade = target
-      started.append(
-        start(priority: priority.map(TaskPriority.init), body, ids: ids, cascade: target))
+      // Made first: an optional-chained append would skip evaluating its argument.
+      let task = start(
+        priority: priority.map(TaskPriority.init), body, ids: ids, cascade: target)
+      started?.append(task)
     case .merge(let effects):
       for effect in effects { execute(effect, ids: ids, cascade: &cascade, started: &started) }
     case .concatenate(let effects):
@@ -94,9 +96,10 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     case .throttle(let id, let rule, let inner):
       throttle(inner, id: id, rule: rule, ids: ids, cascade: &cascade, started: &started)
     case .whilePresent(let presence, let inner):
-      let count = started.count
       execute(inner, ids: ids + [presence.id], cascade: &cascade, started: &started)
-      guard started.count > count, watches[presence.id] == nil else { return }
+      guard watches[presence.id] == nil, madeRegistry?.isRunning(presence.id) == true else {
+        return
+      }
       watches[presence.id] = presence
       if watches.count == 1 { sink?.presenceWatchesChanged() }
     case .warn(let message):
@@ -117,18 +120,14 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     ids: [EffectID],
     cascade: Cascade
   ) -> Task<Void, Never> {
-    let send = Send<Intent, SideEffect>(
-      intent: { [weak self] intent in
-        guard !Task.isCancelled, let self else { return }
-        self.sink?.receive(intent, into: cascade)
-      },
-      sideEffect: { [weak self] sideEffect in
-        guard !Task.isCancelled, let self else { return }
-        self.sink?.deliver(sideEffect)
-      },
-      error: { [weak self] error in self?.sink?.effectFailed(error) }
-    )
-    // Not main-actor isolated: the work runs off the main actor and leaves when done.
+    let send = Send<Intent, SideEffect> { [weak self] event in
+      guard let sink = self?.sink else { return }
+      switch event {
+      case .intent(let intent): if !Task.isCancelled { sink.receive(intent, into: cascade) }
+      case .sideEffect(let sideEffect): if !Task.isCancelled { sink.deliver(sideEffect) }
+      case .error(let error): sink.effectFailed(error)
+      }
+    }
     return track(ids: ids, in: cascade) { leave in
       Task.detached(priority: priority) {
         await body(send)
@@ -141,14 +140,11 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   /// task's `leave`, its last step, waits for the registry's lock, held until then.
   private func track(
     ids: [EffectID], in cascade: Cascade,
-    _ make: (_ leave: @escaping @Sendable () -> Void) -> Task<Void, Never>
+    _ make: (_ leave: TaskExit) -> Task<Void, Never>
   ) -> Task<Void, Never> {
     let registry = self.registry
     return registry.insert(ids: ids) { token in
-      let task = make {
-        registry.remove(token)
-        cascade.remove(token)
-      }
+      let task = make(TaskExit(registry: registry, cascade: cascade, token: token))
       cascade.add(task, token: token)
       return task
     }
@@ -160,18 +156,19 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     _ effects: ArraySlice<Work>,
     ids: [EffectID],
     cascade: inout Cascade?,
-    started: inout [Task<Void, Never>]
+    started: inout [Task<Void, Never>]?
   ) {
     var rest = effects
     while let step = rest.popFirst() {
-      var stepTasks: [Task<Void, Never>] = []
+      var stepTasks: [Task<Void, Never>]? = []
       execute(step, ids: ids, cascade: &cascade, started: &stepTasks)
-      guard !stepTasks.isEmpty else { continue }
-      started += stepTasks
+      guard let stepTasks, !stepTasks.isEmpty else { continue }
+      started? += stepTasks
       guard !rest.isEmpty else { return }
       let target = cascade ?? Cascade()
       cascade = target
-      started.append(resume(rest, after: stepTasks, ids: ids, cascade: target))
+      let resumed = resume(rest, after: stepTasks, ids: ids, cascade: target)
+      started?.append(resumed)
       return
     }
   }
@@ -191,8 +188,8 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
         }
         if !Task.isCancelled, let self {
           var target: Cascade? = cascade
-          var next: [Task<Void, Never>] = []
-          self.concatenate(rest, ids: ids, cascade: &target, started: &next)
+          var started: [Task<Void, Never>]? = nil
+          self.concatenate(rest, ids: ids, cascade: &target, started: &started)
         }
         leave()
       }
@@ -207,7 +204,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     rule: ThrottleRule,
     ids: [EffectID],
     cascade: inout Cascade?,
-    started: inout [Task<Void, Never>]
+    started: inout [Task<Void, Never>]?
   ) {
     var state = throttles[id] ?? Throttle()
     let now = rule.clock.now
@@ -258,6 +255,19 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     to end: any InstantProtocol<I.Duration>
   ) -> I.Duration? {
     (end as? I).map { start.duration(to: $0) }
+  }
+}
+
+/// A tracked task's last step: leaving the registry and its cascade. A value, not a closure,
+/// so that it costs the task no allocation of its own.
+struct TaskExit: Sendable {
+  let registry: TaskRegistry
+  let cascade: Cascade
+  let token: Int
+
+  func callAsFunction() {
+    registry.remove(token)
+    cascade.remove(token)
   }
 }
 
