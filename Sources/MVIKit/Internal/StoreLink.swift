@@ -21,8 +21,9 @@ protocol CaseLinked: StoreLink {
   var sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect> { get }
 }
 
+// `embed` is on every scoped send, so each link implements it itself: a default here would
+// make every call look up the link's conformance at run time.
 extension CaseLinked {
-  func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
   func extract(_ intent: Parent.Intent) -> Child.Intent? { intents.extract(intent) }
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
     sideEffects.extract(sideEffect)
@@ -32,16 +33,19 @@ extension CaseLinked {
 extension ChildLink: CaseLinked {
   static var canBeAbsent: Bool { false }
   func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
+  func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
 }
 
 extension OptionalChildLink: CaseLinked {
   static var canBeAbsent: Bool { true }
   func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
+  func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
 }
 
 extension CaseLink: CaseLinked {
   static var canBeAbsent: Bool { true }
   func read(_ state: Parent.State) -> Child.State? { payload(state) }
+  func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
 }
 
 /// One row of a ``RowsLink``: the link of the row with `id`.
