@@ -68,22 +68,28 @@ extension Store {
     return member
   }
 
-  /// Every state, starting with the current one, for views that do not use Observation.
+  /// The state, now and after every send that changed it, for views that do not use
+  /// Observation.
   ///
-  /// A slow consumer gets the newest state, not a backlog. The sequence ends when the store
-  /// is deallocated.
+  /// It follows the store's own observation of the whole state, so several intents reduced in
+  /// one send yield one state. A slow consumer gets the newest state, not a backlog. The
+  /// sequence ends when the store is deallocated.
   public var states: AsyncStream<M.State> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: M.State.self, bufferingPolicy: .bufferingNewest(1))
-    // The store's own observation of the whole state; the store holds it, and the stream
-    // ends when the store lets go of it (on deallocation) or when the stream is dropped.
+    // The store's own observation of the whole state. The store holds the stream's end, so
+    // the stream finishes when the store is freed.
     let end = StreamEnd(continuation)
+    stateStreamEnds.append(end)
     let run = ObservationRun { [weak self] in
-      if let self { end.continuation.yield(self.state) }
+      if let self { continuation.yield(self.state) }
     }
     run.run()
-    continuation.onTermination = { [weak run] _ in
-      Task { @MainActor in run?.cancel() }
+    continuation.onTermination = { [weak self, weak run, weak end] _ in
+      Task { @MainActor in
+        run?.cancel()
+        self?.stateStreamEnds.removeAll { $0 === end }
+      }
     }
     return stream
   }
@@ -126,7 +132,7 @@ extension Store {
   }
 }
 
-/// Finishes a state stream when the observation feeding it is freed with its store.
+/// Finishes a state stream when its store is freed.
 private final class StreamEnd<State: Sendable>: Sendable {
   let continuation: AsyncStream<State>.Continuation
 

@@ -43,6 +43,8 @@ public final class Store<M: Model> {
   var wantsSideEffects = false
   /// Made on the first side effect or the first read of ``sideEffects``.
   nonisolated(unsafe) var channel: SideEffectChannel<M.SideEffect>?
+  /// One per ``states`` stream, each finishing its stream when the store is freed.
+  var stateStreamEnds: [AnyObject] = []
   /// Made on the first read in an Observation-tracking context.
   var registrar: ObservationRegistrar?
   /// The members of the state that `observe` closures or Observation-tracking contexts read.

@@ -48,6 +48,17 @@ import Testing
     #expect(store.count == 2)
   }
 
+  @Test func statesStreamEndsWhenItsStoreIsFreed() async {
+    var store: Store<Counter>? = Store(
+      initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
+    var states = store!.states.makeAsyncIterator()
+    #expect(await states.next()?.count == 0)
+    weak let freed = store
+    store = nil
+    #expect(freed == nil)
+    #expect(await states.next() == nil)
+  }
+
   @Test func statesStreamStartsWithTheCurrentStateAndFollowsChanges() async {
     store.send(.increment)
     var states = store.states.makeAsyncIterator()
