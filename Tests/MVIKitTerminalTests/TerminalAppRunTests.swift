@@ -28,6 +28,16 @@ import Testing
     }
   }
 
+  /// Waits until something sleeps on the test clock. A timer that the app starts once it has
+  /// drawn (a toast's, a spinner's) may not be asleep yet when the frame arrives, and an
+  /// advance made before it sleeps would never wake it.
+  func untilTheClockHasASleeper() async {
+    for _ in 0..<1_000 {
+      do { try await clock.checkSuspension() } catch { return }
+    }
+    Issue.record("nothing slept on the test clock")
+  }
+
   /// Starts `app` and waits for its first frame.
   func start(_ app: TerminalApp) async -> (Task<Void, any Error>, Grid) {
     let run = Task { try await app.run() }
@@ -100,6 +110,7 @@ import Testing
     let (run, _) = await start(app)
     app.show(.toast("Saved"))
     #expect(await backend.nextFrame().contains("Saved"))
+    await untilTheClockHasASleeper()
     await clock.advance(by: .seconds(2))
     #expect(backend.screen?.contains("Saved") == true)
     await clock.advance(by: .seconds(1))
@@ -115,6 +126,7 @@ import Testing
       Spinner("Loading")
     }
     let (run, first) = await start(app)
+    await untilTheClockHasASleeper()
     await clock.advance(by: .milliseconds(100))
     let second = await backend.frame { $0.line(0) != first.line(0) }
     #expect(first.line(0) != second.line(0))
