@@ -52,21 +52,4 @@ extension Effect {
       return Mapped(.warn(message))
     }
   }
-
-  /// Embeds a child model's effect in a parent's, translating its intents.
-  public func map<NewIntent: Sendable>(
-    _ transform: @escaping @Sendable (Intent) -> NewIntent
-  ) -> Effect<NewIntent, SideEffect> {
-    map(intent: transform, sideEffect: { $0 })
-  }
-}
-
-extension Effect where SideEffect == Never {
-  /// Embeds a child effect without side effects in a parent with side effects.
-  public func map<NewIntent: Sendable, NewSideEffect: Sendable>(
-    intent transform: @escaping @Sendable (Intent) -> NewIntent,
-    sideEffect: NewSideEffect.Type = NewSideEffect.self
-  ) -> Effect<NewIntent, NewSideEffect> {
-    map(intent: transform, sideEffect: { (never: Never) -> NewSideEffect in })
-  }
 }

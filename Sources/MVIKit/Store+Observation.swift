@@ -40,7 +40,9 @@ extension Store {
     isEqual: ((Value, Value) -> Bool)?,
     for observation: ObservationRun
   ) {
-    observation.register(with: member(keyPath, value: value, isEqual: isEqual))
+    observation.register(
+      with: member(keyPath, value: value, isEqual: isEqual), store: ObjectIdentifier(self),
+      path: keyPath)
   }
 
   /// Tells Observation that the current tracking context read the member at `keyPath`.
@@ -77,18 +79,17 @@ extension Store {
   public var states: AsyncStream<M.State> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: M.State.self, bufferingPolicy: .bufferingNewest(1))
-    // The store's own observation of the whole state. The store holds the stream's end, so
-    // the stream finishes when the store is freed.
-    let end = StreamEnd(continuation)
-    stateStreamEnds.append(end)
+    // The store's own observation of the whole state.
     let run = ObservationRun { [weak self] in
       if let self { continuation.yield(self.state) }
     }
+    let key = ObjectIdentifier(run)
+    stateStreams[key] = continuation
     run.run()
-    continuation.onTermination = { [weak self, weak run, weak end] _ in
+    continuation.onTermination = { [weak self, weak run] _ in
       Task { @MainActor in
         run?.cancel()
-        self?.stateStreamEnds.removeAll { $0 === end }
+        self?.stateStreams[key] = nil
       }
     }
     return stream
@@ -113,10 +114,10 @@ extension Store {
         }
         if member.hasRuns { ObservationRuns.memberChanged(member) }
       }
-      if let registrar {
-        for member in invalidated { member.willSet(registrar, self) }
-        for member in invalidated { member.didSet(registrar, self) }
-      }
+      // Only a member an Observation-tracking context read is invalidated, so the registrar
+      // exists by then.
+      for member in invalidated { member.willSet(observationRegistrar, self) }
+      for member in invalidated { member.didSet(observationRegistrar, self) }
     }
     if optionalChildren > 0 {
       for (key, child) in children.all where child.entry.canBeAbsent && child.entry.isGone {
@@ -129,18 +130,5 @@ extension Store {
       }
     }
     updateNeedsSlowSend()
-  }
-}
-
-/// Finishes a state stream when its store is freed.
-private final class StreamEnd<State: Sendable>: Sendable {
-  let continuation: AsyncStream<State>.Continuation
-
-  init(_ continuation: AsyncStream<State>.Continuation) {
-    self.continuation = continuation
-  }
-
-  deinit {
-    continuation.finish()
   }
 }

@@ -43,10 +43,10 @@ public final class Store<M: Model> {
   var wantsSideEffects = false
   /// Made on the first side effect or the first read of ``sideEffects``.
   nonisolated(unsafe) var channel: SideEffectChannel<M.SideEffect>?
-  /// One per ``states`` stream, each finishing its stream when the store is freed.
-  var stateStreamEnds: [AnyObject] = []
+  /// The ``states`` streams, finished when the store is freed.
+  nonisolated(unsafe) var stateStreams: [ObjectIdentifier: AsyncStream<M.State>.Continuation] = [:]
   /// Made on the first read in an Observation-tracking context.
-  var registrar: ObservationRegistrar?
+  lazy var observationRegistrar = ObservationRegistrar()
   /// The members of the state that `observe` closures or Observation-tracking contexts read.
   @exclusivity(unchecked) var members: [AnyKeyPath: ObservedMember<Store, M.State>] = [:]
 
@@ -92,6 +92,7 @@ public final class Store<M: Model> {
   deinit {
     root?.runner.madeRegistry?.cancelAll()
     channel?.finish()
+    for stream in stateStreams.values { stream.finish() }
   }
 
   /// The whole current state. Reading it in an observing context tracks every change.

@@ -3,7 +3,7 @@
 /// It covers the whole cascade an intent causes: the tasks its effect starts and the tasks of
 /// every intent those tasks feed back, however many steps down. A send whose effect is
 /// ``Effect/none`` returns a task with no work; ``finish()`` returns at once.
-public struct StoreTask: Hashable, Sendable {
+public struct StoreTask: Sendable {
   @usableFromInline
   let cascade: Cascade?
 

@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitTesting
 import Observation
 import Testing
 

@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitTesting
 
 /// A model whose intents feed others back in every way an effect can: the fixture of the
 /// intent-queue tests.

@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitTesting
 
 /// A child that is not always there: a sheet with a long-running listener.
 struct Sheet: Model {

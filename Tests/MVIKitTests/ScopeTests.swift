@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitTesting
 import Observation
 import Testing
 
@@ -166,7 +167,7 @@ struct Pair: Model {
     #expect(left.count == 1)
     parent = nil
     #expect(left.count == 1)
-    #expect(left.send(.increment) == StoreTask(nil))
+    #expect(!left.send(.increment).hasWork)
     #expect(left.count == 1)
   }
 }

@@ -1,4 +1,5 @@
 import MVIKit
+import MVIKitTesting
 import Testing
 
 @MainActor
@@ -14,7 +15,7 @@ import Testing
   @Test func noneEffectStartsNoTask() {
     let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
     let task = store.send(.increment)
-    #expect(task == StoreTask(nil))
+    #expect(!task.hasWork)
     #expect(store.runningEffectCount == 0)
   }
 

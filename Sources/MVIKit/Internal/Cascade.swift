@@ -7,7 +7,7 @@ import Synchronization
 /// does not make the cascade grow. Waiting on a cascade waits until it has no task left.
 /// Cancelling it cancels what is running and everything added later.
 @usableFromInline
-package final class Cascade: Hashable, Sendable {
+package final class Cascade: Sendable {
   private struct Tasks {
     var running: [Int: Task<Void, Never>] = [:]
     var isCancelled = false
@@ -46,22 +46,10 @@ package final class Cascade: Hashable, Sendable {
 
   /// Waits until no task is left. Tasks added meanwhile, by the work itself, are waited for too.
   package func wait() async {
-    while let next = tasks.withLock({ $0.running.first?.value }) {
+    while let (token, next) = tasks.withLock({ $0.running.first }) {
       await next.value
-      // For a task that does not remove itself (a throttle's timer).
-      tasks.withLock { tasks in
-        if let token = tasks.running.first(where: { $0.value == next })?.key {
-          tasks.running[token] = nil
-        }
-      }
+      // A task removes itself as it ends, except a throttle's timer, held by several cascades.
+      tasks.withLock { $0.running[token] = nil }
     }
-  }
-
-  @usableFromInline
-  package static func == (lhs: Cascade, rhs: Cascade) -> Bool { lhs === rhs }
-
-  @usableFromInline
-  package func hash(into hasher: inout Hasher) {
-    hasher.combine(ObjectIdentifier(self))
   }
 }

@@ -9,12 +9,13 @@
 final class ObservationRun {
   private let apply: @MainActor () -> Void
   @exclusivity(unchecked) private(set) var isActive = true
-  /// The members this run is registered with, to leave them on ``cancel()``.
-  @exclusivity(unchecked) private var members: [ObservedMemberBase] = []
-  /// The (store, key path) pairs already registered: a rerun that reads the same members,
-  /// the usual case, finds them here without a dictionary lookup.
+  /// The members this run is registered with, by store and key path, to leave them on
+  /// ``cancel()``: a rerun that reads the same members, the usual case, finds them here
+  /// without a dictionary lookup.
   @exclusivity(unchecked)
-  private var reads: [(store: ObjectIdentifier, path: ObjectIdentifier)] = []
+  private var reads:
+    [(store: ObjectIdentifier, path: ObjectIdentifier, member: ObservedMemberBase)] =
+      []
   /// The batch this run last ran in: several changed members rerun it once per send.
   @exclusivity(unchecked) var batch = 0
 
@@ -27,9 +28,9 @@ final class ObservationRun {
   func cancel() {
     guard isActive else { return }
     isActive = false
-    let members = self.members
-    self.members = []
-    for member in members { member.remove(self) }
+    let reads = self.reads
+    self.reads = []
+    for read in reads { read.member.remove(self) }
   }
 
   func run() {
@@ -40,19 +41,18 @@ final class ObservationRun {
     ObservationRuns.current = outer
   }
 
-  /// Whether this run already registered the read of `path` on `store`; records it when not.
+  /// Whether this run already registered with the member at `path` of `store`.
   @usableFromInline
   func hasRead(_ store: ObjectIdentifier, _ path: AnyKeyPath) -> Bool {
     let path = ObjectIdentifier(path)
     for read in reads where read.store == store && read.path == path { return true }
-    reads.append((store, path))
     return false
   }
 
-  /// Registers this run with `member`, once.
-  func register(with member: ObservedMemberBase) {
-    guard isActive, !members.contains(where: { $0 === member }) else { return }
-    members.append(member)
+  /// Registers this run with `member`, the member at `path` of `store`.
+  func register(with member: ObservedMemberBase, store: ObjectIdentifier, path: AnyKeyPath) {
+    guard isActive else { return }
+    reads.append((store, ObjectIdentifier(path), member))
     member.add(self)
   }
 }

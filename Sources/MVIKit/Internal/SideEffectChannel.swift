@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A queue of one-shot side effects: each element goes to exactly one consumer, once.
 ///
 /// Elements sent while nobody is waiting are buffered until someone iterates, so a View that
@@ -6,12 +8,11 @@ package final class SideEffectChannel<Element: Sendable>: Sendable {
   private struct Queue {
     var buffer = FIFOBuffer<Element>()
     var waiters: [(id: Int, continuation: CheckedContinuation<Element?, Never>)] = []
-    var cancelled: Set<Int> = []
     var nextID = 0
     var isFinished = false
   }
 
-  private let queue = Locked(Queue())
+  private let queue = Mutex(Queue())
 
   package init() {}
 
@@ -49,21 +50,18 @@ package final class SideEffectChannel<Element: Sendable>: Sendable {
     }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
+        // Checked under the lock: a cancellation that comes later finds the waiter there.
         let immediate: Element?? = queue.withLock { queue in
           if let element = queue.buffer.popFirst() { return .some(element) }
-          if queue.isFinished || queue.cancelled.remove(id) != nil { return .some(nil) }
+          if queue.isFinished || Task.isCancelled { return .some(nil) }
           queue.waiters.append((id, continuation))
           return nil
         }
         if let immediate { continuation.resume(returning: immediate) }
       }
     } onCancel: {
-      let waiter: CheckedContinuation<Element?, Never>? = queue.withLock { queue in
-        if let index = queue.waiters.firstIndex(where: { $0.id == id }) {
-          return queue.waiters.remove(at: index).continuation
-        }
-        queue.cancelled.insert(id)
-        return nil
+      let waiter = queue.withLock { queue in
+        queue.waiters.firstIndex { $0.id == id }.map { queue.waiters.remove(at: $0).continuation }
       }
       waiter?.resume(returning: nil)
     }

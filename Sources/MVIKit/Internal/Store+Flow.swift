@@ -1,5 +1,3 @@
-import Observation
-
 /// What every store does around a send: reading its state, sending up from a scoped store,
 /// delivering side effects and reporting misuse.
 extension Store {
@@ -24,14 +22,6 @@ extension Store {
       return StoreTask(nil)
     }
     return upstream.send(intent)
-  }
-
-  /// Made on the first read in an Observation-tracking context.
-  var observationRegistrar: ObservationRegistrar {
-    if let registrar { return registrar }
-    let registrar = ObservationRegistrar()
-    self.registrar = registrar
-    return registrar
   }
 
   /// Tells the flow observer, or standard error when there is none: never silent.

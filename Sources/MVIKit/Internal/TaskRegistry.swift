@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Every task an effect runner has started and that has not finished yet, with the
 /// cancellation ids it runs under.
 ///
@@ -20,7 +22,7 @@ package final class TaskRegistry: Sendable {
     }
   }
 
-  private let tasks = Locked(Tasks())
+  private let tasks = Mutex(Tasks())
 
   package init() {}
 
