@@ -13,7 +13,11 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
     case emit(SideEffect)
     /// The priority as its raw value: `TaskPriority` is resilient, and a payload of unknown size
     /// makes every copy of an effect, `.none` included, a call into the runtime.
-    case run(UInt8?, @Sendable (Send<Intent, SideEffect>) async -> Void)
+    /// The handler is kept beside the work rather than wrapped around it: a wrapper would be
+    /// one more allocation per effect.
+    case run(
+      UInt8?, @Sendable (Send<Intent, SideEffect>) async throws -> Void,
+      catch: (@Sendable (any Error, Send<Intent, SideEffect>) async -> Void)?)
     case merge([Effect])
     case concatenate([Effect])
     indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
@@ -68,19 +72,7 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
     )? =
       nil
   ) -> Self {
-    Self(
-      .run(priority?.rawValue) { send in
-        do {
-          try await operation(send)
-        } catch {
-          if Task.isCancelled || error is CancellationError { return }
-          if let handler {
-            await handler(error, send)
-          } else {
-            await send.report(error)
-          }
-        }
-      })
+    Self(.run(priority?.rawValue, operation, catch: handler))
   }
 }
 

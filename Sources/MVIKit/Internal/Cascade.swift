@@ -9,8 +9,22 @@ import Synchronization
 @usableFromInline
 package final class Cascade: Sendable {
   private struct Tasks {
-    var running: [Int: Task<Void, Never>] = [:]
+    /// One task inline: most sends start one, and a dictionary would cost an allocation more.
+    var first: (token: Int, task: Task<Void, Never>)?
+    var more: [Int: Task<Void, Never>] = [:]
     var isCancelled = false
+
+    mutating func insert(_ task: Task<Void, Never>, _ token: Int) {
+      if first == nil { first = (token, task) } else { more[token] = task }
+    }
+
+    mutating func remove(_ token: Int) {
+      if first?.token == token { first = nil } else { more[token] = nil }
+    }
+
+    var any: (token: Int, task: Task<Void, Never>)? {
+      first ?? more.first.map { ($0.key, $0.value) }
+    }
   }
 
   // A mutex stored inline: a send that starts work makes one object here, not two.
@@ -22,20 +36,20 @@ package final class Cascade: Sendable {
   /// ``wait()`` to remove.
   package func add(_ task: Task<Void, Never>, token: Int) {
     let cancelled = tasks.withLock { tasks -> Bool in
-      tasks.running[token] = task
+      tasks.insert(task, token)
       return tasks.isCancelled
     }
     if cancelled { task.cancel() }
   }
 
   package func remove(_ token: Int) {
-    tasks.withLock { $0.running[token] = nil }
+    tasks.withLock { $0.remove(token) }
   }
 
   package func cancel() {
     let running = tasks.withLock { tasks in
       tasks.isCancelled = true
-      return Array(tasks.running.values)
+      return Array(tasks.more.values) + (tasks.first.map { [$0.task] } ?? [])
     }
     for task in running { task.cancel() }
   }
@@ -46,10 +60,10 @@ package final class Cascade: Sendable {
 
   /// Waits until no task is left. Tasks added meanwhile, by the work itself, are waited for too.
   package func wait() async {
-    while let (token, next) = tasks.withLock({ $0.running.first }) {
+    while let (token, next) = tasks.withLock({ $0.any }) {
       await next.value
       // A task removes itself as it ends, except a throttle's timer, held by several cascades.
-      tasks.withLock { $0.running[token] = nil }
+      tasks.withLock { $0.remove(token) }
     }
   }
 }

@@ -77,12 +77,12 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
       sink?.receive(intent, into: cascade)
     case .emit(let sideEffect):
       sink?.deliver(sideEffect)
-    case .run(let priority, let body):
+    case .run(let priority, let body, let handler):
       let target = cascade ?? Cascade()
       cascade = target
       // Made first: an optional-chained append would skip evaluating its argument.
       let task = start(
-        priority: priority.map(TaskPriority.init), body, ids: ids, cascade: target)
+        priority: priority.map(TaskPriority.init), body, catch: handler, ids: ids, cascade: target)
       started?.append(task)
     case .merge(let effects):
       for effect in effects { execute(effect, ids: ids, cascade: &cascade, started: &started) }
@@ -116,31 +116,22 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
 
   private func start(
     priority: TaskPriority?,
-    _ body: @escaping @Sendable (Send<Intent, SideEffect>) async -> Void,
+    _ body: @escaping @Sendable (Send<Intent, SideEffect>) async throws -> Void,
+    catch handler: (@Sendable (any Error, Send<Intent, SideEffect>) async -> Void)?,
     ids: [EffectID],
     cascade: Cascade
   ) -> Task<Void, Never> {
-    let send = Send<Intent, SideEffect> { [weak self] event in
-      guard let sink = self?.sink else { return }
-      switch event {
-      case .intent(let intent): if !Task.isCancelled { sink.receive(intent, into: cascade) }
-      case .sideEffect(let sideEffect): if !Task.isCancelled { sink.deliver(sideEffect) }
-      case .error(let error): sink.effectFailed(error)
-      }
-    }
-    return track(ids: ids, in: cascade) { leave in
-      Task.detached(priority: priority) {
-        await body(send)
-        leave()
-      }
+    track(ids: ids, in: cascade) { exit in
+      let job = EffectJob(runner: self, body: body, catch: handler, exit: exit)
+      return Task.detached(priority: priority) { await job.run() }
     }
   }
 
   /// Registers the task that `make` makes under `ids` and in `cascade` before it can end: the
-  /// task's `leave`, its last step, waits for the registry's lock, held until then.
+  /// task's `exit`, its last step, waits for the registry's lock, held until then.
   private func track(
     ids: [EffectID], in cascade: Cascade,
-    _ make: (_ leave: TaskExit) -> Task<Void, Never>
+    _ make: (_ exit: TaskExit) -> Task<Void, Never>
   ) -> Task<Void, Never> {
     let registry = self.registry
     return registry.insert(ids: ids) { token in
@@ -179,7 +170,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     ids: [EffectID],
     cascade: Cascade
   ) -> Task<Void, Never> {
-    track(ids: ids, in: cascade) { leave in
+    track(ids: ids, in: cascade) { exit in
       Task { [weak self] in
         await withTaskCancellationHandler {
           for task in step { await task.value }
@@ -191,7 +182,7 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
           var started: [Task<Void, Never>]? = nil
           self.concatenate(rest, ids: ids, cascade: &target, started: &started)
         }
-        leave()
+        exit()
       }
     }
   }
@@ -255,19 +246,6 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     to end: any InstantProtocol<I.Duration>
   ) -> I.Duration? {
     (end as? I).map { start.duration(to: $0) }
-  }
-}
-
-/// A tracked task's last step: leaving the registry and its cascade. A value, not a closure,
-/// so that it costs the task no allocation of its own.
-struct TaskExit: Sendable {
-  let registry: TaskRegistry
-  let cascade: Cascade
-  let token: Int
-
-  func callAsFunction() {
-    registry.remove(token)
-    cascade.remove(token)
   }
 }
 

@@ -1,0 +1,55 @@
+/// One effect task: its body, where its ``Send`` delivers, and its exit. The task's closure and
+/// the `Send` capture only this object, so that neither allocates a context of its own.
+final class EffectJob<Intent: Sendable, SideEffect: Sendable>: Sendable {
+  private weak let runner: EffectRunner<Intent, SideEffect>?
+  private let body: @Sendable (Send<Intent, SideEffect>) async throws -> Void
+  private let handler: (@Sendable (any Error, Send<Intent, SideEffect>) async -> Void)?
+  private let exit: TaskExit
+
+  init(
+    runner: EffectRunner<Intent, SideEffect>,
+    body: @escaping @Sendable (Send<Intent, SideEffect>) async throws -> Void,
+    catch handler: (@Sendable (any Error, Send<Intent, SideEffect>) async -> Void)?,
+    exit: TaskExit
+  ) {
+    self.runner = runner
+    self.body = body
+    self.handler = handler
+    self.exit = exit
+  }
+
+  /// Runs the body; an error goes to the handler, else is reported. Cancellation is no error.
+  func run() async {
+    let send = Send<Intent, SideEffect> { [self] event in self.deliver(event) }
+    do {
+      try await body(send)
+    } catch  where !(Task.isCancelled || error is CancellationError) {
+      if let handler { await handler(error, send) } else { await send.report(error) }
+    } catch {}
+    exit()
+  }
+
+  /// Hands what the body sent to the runner's sink; once the task is cancelled, only errors.
+  @MainActor
+  private func deliver(_ event: EffectEvent<Intent, SideEffect>) {
+    guard let sink = runner?.sink else { return }
+    switch event {
+    case .intent(let intent): if !Task.isCancelled { sink.receive(intent, into: exit.cascade) }
+    case .sideEffect(let sideEffect): if !Task.isCancelled { sink.deliver(sideEffect) }
+    case .error(let error): sink.effectFailed(error)
+    }
+  }
+}
+
+/// A tracked task's last step: leaving the registry and its cascade. A value, not a closure,
+/// so that it costs the task no allocation of its own.
+struct TaskExit: Sendable {
+  let registry: TaskRegistry
+  let cascade: Cascade
+  let token: Int
+
+  func callAsFunction() {
+    registry.remove(token)
+    cascade.remove(token)
+  }
+}
