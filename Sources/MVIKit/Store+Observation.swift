@@ -99,7 +99,6 @@ extension Store {
   /// and refreshes the observed ones.
   func notifyObservers(after intent: M.Intent?) {
     if !members.isEmpty {
-      var invalidated: [ObservedMember<Store, M.State>] = []
       for (key, member) in members {
         // Members that nobody watches any more are dropped until they are read again.
         guard member.isObserved else {
@@ -109,15 +108,13 @@ extension Store {
         guard member.changed(in: _state) else { continue }
         if member.isTracked {
           // Observation's tracking is one-shot: the context reads the member again to renew it.
+          // The registrar exists: the context's read made it.
           member.isTracked = false
-          invalidated.append(member)
+          member.willSet(observationRegistrar, self)
+          member.didSet(observationRegistrar, self)
         }
         if member.hasRuns { ObservationRuns.memberChanged(member) }
       }
-      // Only a member an Observation-tracking context read is invalidated, so the registrar
-      // exists by then.
-      for member in invalidated { member.willSet(observationRegistrar, self) }
-      for member in invalidated { member.didSet(observationRegistrar, self) }
     }
     if optionalChildren > 0 {
       for (key, child) in children.all where child.entry.canBeAbsent && child.entry.isGone {

@@ -56,6 +56,8 @@ struct Checklist: Model {
     case removeTapped(Int)
     case allDone
     case headlineChanged(String)
+    /// Changes one row twice in one reduce: cleared, then titled.
+    case retitled(Int, String)
   }
   enum SideEffect: Equatable, Sendable { case items(Keyed<Int, Item.SideEffect>) }
 
@@ -76,6 +78,10 @@ struct Checklist: Model {
       return .none
     case .headlineChanged(let text):
       state.headline = text
+      return .none
+    case .retitled(let id, let title):
+      state.items[id: id]?.title = ""
+      state.items[id: id]?.title = title
       return .none
     }
   }

@@ -125,6 +125,23 @@ import Testing
     #expect(await listSideEffects.next() == .items(Keyed(2, .said("item 2"))))
   }
 
+  @Test func aRowChangedTwiceInOneIntentIsRefreshedOnce() {
+    let store = Store(initialState: Checklist.State(), model: Checklist())
+    let row = store.scope(Checklist.items, id: 1)!
+    var titles: [String] = []
+    let observation = row.observe { titles.append($0.title) }
+    var changes: [String] = []
+    row.flowObserver = { event in
+      if case .stateChanged(let from, let to) = event {
+        changes.append("\(from.title)→\(to.title)")
+      }
+    }
+    store.send(.retitled(1, "milk"))
+    #expect(titles == ["item 1", "milk"])
+    #expect(changes == ["item 1→milk"])
+    observation.cancel()
+  }
+
   @Test func ofAThousandObservedRowsOnlyTheChangedOneIsNotified() {
     let store = Store(initialState: Checklist.State(count: 1_000), model: Checklist())
     let rows = store.scope(Checklist.items)

@@ -23,15 +23,16 @@ struct RowChanges<ID: Hashable & Sendable>: Sendable {
     structureVersion = version
   }
 
-  /// The ids of the rows changed after `seen`, or nil when rows were added, removed or moved
-  /// since, or the log no longer reaches back that far.
-  func changedIDs(since seen: Int) -> [ID]? {
-    guard structureVersion <= seen, logStart <= seen else { return nil }
-    var ids: [ID] = []
-    for entry in log.reversed() {
-      guard entry.version > seen else { break }
-      ids.append(entry.id)
+  /// Calls `body` once with each id of a row changed after `seen`, allocating nothing; false
+  /// when rows were added, removed or moved since, or the log no longer reaches back that far.
+  func forEachChanged(since seen: Int, _ body: (ID) -> Void) -> Bool {
+    guard structureVersion <= seen, logStart <= seen else { return false }
+    var first = log.count
+    while first > 0, log[first - 1].version > seen { first -= 1 }
+    for current in first..<log.count
+    where !(first..<current).contains(where: { log[$0].id == log[current].id }) {
+      body(log[current].id)
     }
-    return ids
+    return true
   }
 }
