@@ -98,6 +98,9 @@ extension Store {
   /// Tells observers about what the last reduce changed; then cuts off the dismissed children
   /// and refreshes the observed ones.
   func notifyObservers(after intent: M.Intent?) {
+    // Bracketed, so that observations rerun once for all that changed, even outside a send.
+    ObservationRuns.sendBegan()
+    defer { ObservationRuns.sendEnded() }
     if !members.isEmpty {
       for (key, member) in members {
         // Members that nobody watches any more are dropped until they are read again.

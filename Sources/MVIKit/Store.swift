@@ -42,7 +42,7 @@ public final class Store<M: Model> {
   /// side effects only then, so they are never stranded in a sequence nobody reads.
   var wantsSideEffects = false
   /// Made on the first side effect or the first read of ``sideEffects``.
-  nonisolated(unsafe) var channel: SideEffectChannel<M.SideEffect>?
+  nonisolated(unsafe) var channel: SideEffects<M.SideEffect>?
   /// The ``states`` streams, finished when the store is freed.
   nonisolated(unsafe) var stateStreams: [ObjectIdentifier: AsyncStream<M.State>.Continuation] = [:]
   /// Made on the first read in an Observation-tracking context.
@@ -107,7 +107,7 @@ public final class Store<M: Model> {
   /// has been read they are routed down to it instead of the parent's sequence.
   public var sideEffects: SideEffects<M.SideEffect> {
     wantsSideEffects = true
-    return SideEffects(channel: sideEffectChannel)
+    return sideEffectChannel
   }
 
   /// Reduces `intent` at once, synchronously, then starts the effect that the model returned.

@@ -25,8 +25,11 @@ public struct RootStoreHandle<M: Model> {
   /// The store's live state, or nil once the store is gone.
   public var state: M.State? { store?.root?.travel?.live ?? store?._state }
 
-  /// Calls `receive` with each step of the store's flow until ``removeTap(_:)``.
-  package func addTap(_ receive: @escaping @MainActor (FlowTapEvent<M>) -> Void) -> FlowTap<M> {
+  /// Calls `receive` with each intent, state change and side effect of the store's flow, and
+  /// where the intent came from, until ``removeTap(_:)``.
+  package func addTap(_ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void)
+    -> FlowTap<M>
+  {
     let tap = FlowTap(receive)
     store?.root?.taps.append(tap)
     store?.updateNeedsSlowSend()
@@ -45,20 +48,12 @@ public struct RootStoreHandle<M: Model> {
   package func resumeLive() { store?.resumeLive() }
 }
 
-/// What a tap sees of a root store's flow: like ``FlowEvent``, with each intent's origin, and
-/// without the errors and warnings.
-package enum FlowTapEvent<M: Model> {
-  case intent(M.Intent, IntentOrigin)
-  case stateChanged(from: M.State, to: M.State)
-  case sideEffect(M.SideEffect)
-}
-
 /// One listener on a store's flow; the store holds it until it is removed.
 @MainActor
 package final class FlowTap<M: Model> {
-  let receive: @MainActor (FlowTapEvent<M>) -> Void
+  let receive: @MainActor (FlowEvent<M>, IntentOrigin?) -> Void
 
-  init(_ receive: @escaping @MainActor (FlowTapEvent<M>) -> Void) {
+  init(_ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void) {
     self.receive = receive
   }
 }

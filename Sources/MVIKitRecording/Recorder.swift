@@ -59,7 +59,7 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     guard tap == nil, failure == nil, let state = root.state else { return }
     self.root = root
     // The store keeps the recorder through its tap, so a discarded recorder goes on recording.
-    tap = root.addTap { event in self.record(event) }
+    tap = root.addTap { event, origin in self.record(event, origin ?? .view) }
     perform { () throws(RecordingError) in
       lastState = try JSONValue(encoding: state)
       try write(.header(model: String(describing: M.self), state: lastState))
@@ -74,10 +74,10 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     try? handle.close()
   }
 
-  private func record(_ event: FlowTapEvent<M>) {
+  private func record(_ event: FlowEvent<M>, _ origin: IntentOrigin) {
     perform { () throws(RecordingError) in
       switch event {
-      case .intent(let intent, let origin):
+      case .intent(let intent):
         stepCount += 1
         try write(.intent(step: stepCount, origin: origin, value: JSONValue(encoding: intent)))
       case .stateChanged(_, let state):
@@ -87,6 +87,8 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
         if !changes.isEmpty { try write(.changes(step: stepCount, changes)) }
       case .sideEffect(let sideEffect):
         try write(.sideEffect(step: stepCount, value: JSONValue(encoding: sideEffect)))
+      case .unhandledError, .runtimeWarning:
+        break
       }
     }
   }

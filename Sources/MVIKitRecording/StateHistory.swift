@@ -60,7 +60,7 @@ public final class StateHistory<M: Model>: StoreAttachment {
     guard tap == nil, let state = root.state else { return }
     self.root = root
     if storage.isEmpty { storage = [Entry(intent: nil, origin: nil, state: state)] }
-    tap = root.addTap { [weak self] event in self?.receive(event) }
+    tap = root.addTap { [weak self] event, origin in self?.receive(event, origin) }
   }
 
   isolated deinit {
@@ -106,10 +106,10 @@ public final class StateHistory<M: Model>: StoreAttachment {
     root?.resumeLive()
   }
 
-  private func receive(_ event: FlowTapEvent<M>) {
+  private func receive(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
     switch event {
-    case .intent(let intent, let origin):
-      pending = (intent, origin)
+    case .intent(let intent):
+      pending = (intent, origin ?? .view)
     case .stateChanged(_, let state):
       storage.append(Entry(intent: pending?.intent, origin: pending?.origin, state: state))
       if count > limit { head += count - limit }
@@ -117,7 +117,7 @@ public final class StateHistory<M: Model>: StoreAttachment {
         storage.removeFirst(head)
         head = 0
       }
-    case .sideEffect:
+    case .sideEffect, .unhandledError, .runtimeWarning:
       break
     }
   }

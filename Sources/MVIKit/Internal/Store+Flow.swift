@@ -33,16 +33,16 @@ extension Store {
     }
   }
 
-  var sideEffectChannel: SideEffectChannel<M.SideEffect> {
+  var sideEffectChannel: SideEffects<M.SideEffect> {
     if let channel { return channel }
-    let channel = SideEffectChannel<M.SideEffect>()
+    let channel = SideEffects<M.SideEffect>()
     self.channel = channel
     return channel
   }
 
   /// Emits `sideEffect` to the scoped store it belongs to, if one takes it, else to this one.
   package func deliver(_ sideEffect: M.SideEffect) {
-    for tap in root?.taps ?? [] { tap.receive(.sideEffect(sideEffect)) }
+    for tap in root?.taps ?? [] { tap.receive(.sideEffect(sideEffect), nil) }
     _ = accept(sideEffect, lastStop: true)
   }
 

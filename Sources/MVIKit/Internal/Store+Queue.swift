@@ -31,16 +31,13 @@ extension Store {
 
   /// The one bracket of a send: runs `effect`, then every queued intent, while sends from
   /// observers wait in the queue and observations are batched to its end. A loop, so a chain
-  /// of any length runs at constant stack depth. Inside a bracket already, it only queues.
+  /// of any length runs at constant stack depth. Called only outside a bracket.
   @inlinable
   func drain(after effect: Effect<M.Intent, M.SideEffect>, into cascade: Cascade?) -> Cascade? {
     guard let root else { return nil }
     var work = cascade
-    // A bracket opened by the caller (time travel's return to live) is closed here too.
-    if !root.isReducing {
-      root.isReducing = true
-      ObservationRuns.sendBegan()
-    }
+    root.isReducing = true
+    ObservationRuns.sendBegan()
     defer {
       root.isReducing = false
       ObservationRuns.sendEnded()
@@ -87,13 +84,11 @@ extension Store {
     guard let root else { return .none }
     let effect: Effect<M.Intent, M.SideEffect>
     if flowObserver != nil || !root.taps.isEmpty {
-      flowObserver?(.intent(intent))
-      for tap in root.taps { tap.receive(.intent(intent, origin)) }
+      flow(.intent(intent), origin)
       let before = _state
       effect = root.model.reduce(&_state, intent)
       if !isEqualIfEquatable(before, _state) {
-        flowObserver?(.stateChanged(from: before, to: _state))
-        for tap in root.taps { tap.receive(.stateChanged(from: before, to: _state)) }
+        flow(.stateChanged(from: before, to: _state), origin)
       }
     } else {
       effect = root.model.reduce(&_state, intent)
@@ -101,5 +96,11 @@ extension Store {
     if root.runner.isWatchingPresence { root.runner.checkPresence(in: _state) }
     notifyObservers(after: intent)
     return effect
+  }
+
+  /// Tells the flow observer and the taps of the debugging aids.
+  func flow(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
+    flowObserver?(event)
+    for tap in root?.taps ?? [] { tap.receive(event, origin) }
   }
 }

@@ -19,16 +19,9 @@ extension Store {
     guard let root, let travel = root.travel else { return }
     root.travel = nil
     _state = travel.live
-    let outermost = !root.isReducing
-    if outermost {
-      root.isReducing = true
-      ObservationRuns.sendBegan()
-    }
+    // Observers see the live state first; what they send is reduced before the held intents.
     notifyObservers(after: nil)
-    for (intent, cascade, origin) in travel.held {
-      root.deferred.append((intent, cascade, origin))
-    }
-    // The bracket opened here is closed by the drain.
-    if outermost { _ = drain(after: .none, into: nil) }
+    for held in travel.held { root.deferred.append(held) }
+    if !root.isReducing { _ = drain(after: .none, into: nil) }
   }
 }
