@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The one-shot side effects of a ``Store``, as an `AsyncSequence`.
 ///
 /// Each side effect is delivered exactly once, in order, to whichever iteration asks first.
@@ -24,7 +22,7 @@ public final class SideEffects<Element: Sendable>: AsyncSequence, Sendable {
     var isFinished = false
   }
 
-  private let queue = Mutex(Queue())
+  private let queue = Locked(Queue())
 
   package init() {}
 

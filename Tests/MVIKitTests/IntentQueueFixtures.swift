@@ -1,5 +1,4 @@
 import MVIKit
-import MVIKitTesting
 
 /// A model whose intents feed others back in every way an effect can: the fixture of the
 /// intent-queue tests.

@@ -1,5 +1,4 @@
 import MVIKit
-import MVIKitTesting
 import Observation
 import Testing
 

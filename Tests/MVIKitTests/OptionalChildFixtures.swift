@@ -1,5 +1,4 @@
 import MVIKit
-import MVIKitTesting
 
 /// A child that is not always there: a sheet with a long-running listener.
 struct Sheet: Model {

@@ -1,5 +1,4 @@
 import MVIKit
-import MVIKitTesting
 
 /// One row of a checklist, with a save that runs until cancelled.
 struct Item: Model {

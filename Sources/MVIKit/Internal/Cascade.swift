@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The asynchronous work one ``Store/send(_:)`` causes: the tasks its effect starts, and the
 /// tasks of every intent that this work feeds back, however many steps down.
 ///
@@ -27,8 +25,7 @@ package final class Cascade: Sendable {
     }
   }
 
-  // A mutex stored inline: a send that starts work makes one object here, not two.
-  private let tasks = Mutex(Tasks())
+  private let tasks = Locked(Tasks())
 
   package init() {}
 

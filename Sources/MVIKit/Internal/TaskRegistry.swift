@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Every task an effect runner has started and that has not finished yet, with the
 /// cancellation ids it runs under.
 ///
@@ -22,7 +20,7 @@ package final class TaskRegistry: Sendable {
     }
   }
 
-  private let tasks = Mutex(Tasks())
+  private let tasks = Locked(Tasks())
 
   package init() {}
 
