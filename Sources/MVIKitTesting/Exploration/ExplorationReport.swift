@@ -1,0 +1,58 @@
+/// What a ``ScheduleExplorer`` found.
+public struct ExplorationReport: Sendable, CustomStringConvertible {
+  /// Schedules run to their end (or to a failure) by the exhaustive search.
+  public var schedules: Int
+  /// Branches skipped because their state and pending work had been explored already (only
+  /// when the state is `Hashable`).
+  public var pruned: Int
+  /// Schedules picked at random after the exhaustive search reached its limit.
+  public var sampled: Int
+  /// Whether every distinct schedule was explored: the search stayed within its limit.
+  public var isExhaustive: Bool
+  /// The shortest failing schedule found, or nil when the property held in every one.
+  public var failure: ExplorationFailure?
+
+  /// What was searched, and the failure as a test prints it.
+  public var description: String {
+    let searched =
+      Self.count(schedules, "schedule")
+      + (pruned > 0 ? " (\(Self.count(pruned, "branch", "branches")) pruned)" : "")
+      + (isExhaustive ? ", every distinct order" : ", then \(sampled) sampled at random")
+    guard let failure else { return "No ordering bug in \(searched)." }
+    return "Ordering bug found in \(searched): \(failure)"
+  }
+
+  private static func count(_ count: Int, _ one: String, _ many: String? = nil) -> String {
+    "\(count) " + (count == 1 ? one : many ?? one + "s")
+  }
+}
+
+/// A schedule under which the property failed, with the state after each of its steps.
+public struct ExplorationFailure: Sendable, CustomStringConvertible {
+  /// What the property (or the store) said.
+  public var message: String
+  /// The steps, in order, each with the state after it.
+  public var steps: [ExplorationStep]
+  /// The schedule, as ``ScheduleExplorer/replay(_:schedule:invariant:finally:fileID:filePath:line:column:)``
+  /// takes it: `u` for the scenario's next intent, `e3` for the next delivery of the fourth
+  /// job started.
+  public var schedule: String
+
+  /// The message, each step with the state after it, and the schedule string.
+  public var description: String {
+    let listed = steps.enumerated().map { index, step in
+      "  \(index + 1). \(step.label)\n     → \(step.state)"
+    }
+    return "\(message)\nShortest failing schedule (\(steps.count) steps):\n"
+      + listed.joined(separator: "\n") + "\nReplay it with schedule: \"\(schedule)\""
+  }
+}
+
+/// One step of an explored schedule.
+public struct ExplorationStep: Sendable, Equatable {
+  /// What was delivered: `user: queryChanged("ab")`, or
+  /// `effect of queryChanged("a"): resultsLoaded(...)`.
+  public var label: String
+  /// The state after the step, as it prints.
+  public var state: String
+}

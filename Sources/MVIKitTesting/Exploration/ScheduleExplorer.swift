@@ -1,0 +1,130 @@
+import IssueReporting
+import MVIKit
+
+/// Finds ordering bugs: runs a scenario under every distinct order in which the effects'
+/// intents and the user's next intents can be reduced, and checks a property in each.
+///
+/// A `TestStore` test proves one order: the one its author thought of. The bugs that survive
+/// it are ordering bugs: the response for "a" arrives after the one for "ab" and overwrites
+/// it; two effects each send `count + 1` computed from the state they captured. The explorer
+/// tries the orders for you:
+///
+/// ```swift
+/// let explorer = ScheduleExplorer(
+///   model: SearchField(search: { query in [query] }), initialState: .init())
+/// await explorer.explore([.queryChanged("a"), .queryChanged("ab")], finally: { state in
+///   state.results == [state.query] ? nil : "shows results for another query"
+/// })
+/// ```
+///
+/// Each effect's work runs at once, to its end; every intent it sends waits until the
+/// explorer picks it, so every order of deliveries and scenario intents is tried, with the
+/// live store's cancellation: a delivery of an effect cancelled meanwhile is dropped. Time
+/// does not pass: give the model a clock that returns at once (`ImmediateClock`) and
+/// dependencies that return at once. Nothing changes in the model to explore it.
+///
+/// The search is depth first. When the state is `Hashable`, a state already reached with the
+/// same scenario intents left and the same pending deliveries is explored once. Past `limit`
+/// schedules the search stops and `samples` schedules are picked at random from `seed`.
+///
+/// A failure is reported at the line of the call with the shortest failing schedule found:
+/// its steps, the state after each, and a schedule string that
+/// ``replay(_:schedule:invariant:finally:fileID:filePath:line:column:)`` re-runs exactly. See
+/// <doc:FindingOrderingBugs>.
+@MainActor
+public struct ScheduleExplorer<M: Model> {
+  let model: M
+  let initialState: M.State
+
+  /// An explorer of `model`, each schedule starting from `initialState`.
+  public init(model: M, initialState: M.State) {
+    self.model = model
+    self.initialState = initialState
+  }
+
+  /// Explores `scenario` (the user's intents, in order) under every order of deliveries.
+  ///
+  /// - Parameters:
+  ///   - scenario: The intents the user sends, in this order.
+  ///   - limit: How many schedules the exhaustive search may run before it samples.
+  ///   - samples: How many random schedules to run once `limit` is reached.
+  ///   - seed: The seed of the random schedules.
+  ///   - pruning: When the state is `Hashable`, explores a state reached again with the same
+  ///     intents left to send and the same deliveries pending only once. Pass false to count
+  ///     every schedule.
+  ///   - invariant: Checked after every step; nil when the state is fine, else what is wrong.
+  ///   - check: Checked at the end of each schedule, once nothing is pending.
+  /// - Returns: What was explored, and the shortest failure found.
+  @discardableResult
+  public func explore(
+    _ scenario: [M.Intent],
+    limit: Int = 100_000,
+    samples: Int = 1_000,
+    seed: UInt64 = 0,
+    pruning: Bool = true,
+    invariant: @escaping (M.State) -> String? = { _ in nil },
+    finally check: @escaping (M.State) -> String? = { _ in nil },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> ExplorationReport {
+    let key: ((ScheduleWorld<M>) -> AnyHashable?)? = pruning ? { $0.signature } : nil
+    var search = Search<M>(
+      scenario: scenario, limit: limit, key: key, invariant: invariant, check: check)
+    await search.run(
+      ScheduleWorld<M>(state: initialState), model: model, samples: samples, seed: seed)
+    return report(search, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Re-runs `scenario` in the order `schedule` gives, as a failure's report prints it, and
+  /// reports a failure of the property as
+  /// ``explore(_:limit:samples:seed:pruning:invariant:finally:fileID:filePath:line:column:)``
+  /// does.
+  @discardableResult
+  public func replay(
+    _ scenario: [M.Intent],
+    schedule: String,
+    invariant: @escaping (M.State) -> String? = { _ in nil },
+    finally check: @escaping (M.State) -> String? = { _ in nil },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> ExplorationReport {
+    var search = Search<M>(
+      scenario: scenario, limit: 1, key: nil, invariant: invariant, check: check)
+    do {
+      try await search.replay(
+        ScheduleWorld<M>(state: initialState), model: model, schedule: schedule)
+    } catch {
+      reportIssue("\(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    return report(search, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  private func report(
+    _ search: Search<M>, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) -> ExplorationReport {
+    let report = ExplorationReport(
+      schedules: search.schedules, pruned: search.pruned, sampled: search.sampled,
+      isExhaustive: !search.reachedLimit, failure: search.failure)
+    if report.failure != nil {
+      reportIssue(
+        report.description, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    return report
+  }
+}
+
+extension ScheduleWorld {
+  /// What decides the rest of a schedule: the state, the intents left to send and what is
+  /// pending or held, whatever order the jobs started in; nil when the state is not
+  /// `Hashable`.
+  var signature: AnyHashable? {
+    guard let state = state as? any Hashable else { return nil }
+    return AnyHashable([
+      AnyHashable(state), AnyHashable(sentIntents), AnyHashable(pendingSignature),
+    ])
+  }
+}

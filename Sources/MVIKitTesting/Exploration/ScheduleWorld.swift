@@ -1,0 +1,243 @@
+import MVIKit
+
+/// One schedule in progress: the model's state, how many of the scenario's intents were sent,
+/// and the work of the effects, each job holding what it sent until the explorer picks it.
+///
+/// It runs effects as the live store's effect runner does (the same cancellation by id, the
+/// same presence watches, concatenations and throttles), with one difference: the work of a
+/// `.run` runs at once, to its end, and what it sends waits in its job. A value, so that the
+/// explorer branches by copying it.
+@MainActor
+struct ScheduleWorld<M: Model> {
+  typealias Work = Effect<M.Intent, M.SideEffect>
+
+  /// What a job holds until the explorer picks it.
+  enum Pending {
+    /// An intent the job's work sent.
+    case intent(M.Intent)
+    /// The rest of a concatenation, which runs once the steps before it have finished.
+    case rest(Work)
+    /// The end of a throttle's interval, which runs the effect held back under the id.
+    case throttleEnd(EffectID)
+  }
+
+  /// The work that the live store runs in one task.
+  struct Job {
+    let label: String
+    let ids: [EffectID]
+    /// The jobs that must finish first: the earlier step of a concatenation.
+    let after: [Int]
+    var pending: [Pending]
+    var isCancelled = false
+
+    var isFinished: Bool { isCancelled || pending.isEmpty }
+  }
+
+  /// What may happen next: the scenario's next intent, or the next delivery of a job.
+  enum Choice: Hashable {
+    case user
+    case job(Int)
+  }
+
+  private(set) var state: M.State
+  private(set) var sentIntents = 0
+  private(set) var jobs: [Job] = []
+  private(set) var steps: [ExplorationStep] = []
+  /// What the live store would report: errors no `catch:` handled, misuses.
+  private(set) var problems: [String] = []
+  private var watches: [EffectID: Presence] = [:]
+  /// Per throttle id: the effect held back, and the job of the interval's end, if one runs.
+  private var throttles: [EffectID: (held: (work: Work, ids: [EffectID])?, timer: Int?)] = [:]
+
+  init(state: M.State) {
+    self.state = state
+  }
+
+  /// The choices open now, the user's first, then the jobs' in the order they started.
+  func choices(scenarioCount: Int) -> [Choice] {
+    var open: [Choice] = sentIntents < scenarioCount ? [.user] : []
+    for (index, job) in jobs.enumerated()
+    where !job.isFinished && job.after.allSatisfy({ jobs[$0].isFinished }) {
+      open.append(.job(index))
+    }
+    return open
+  }
+
+  /// What is pending or held, as text, whatever order the jobs started in: with the state and
+  /// the intents left to send, it decides the rest of a schedule.
+  var pendingSignature: [String] {
+    let pending = jobs.compactMap { job -> String? in
+      guard !job.isFinished else { return nil }
+      let isOpen = job.after.allSatisfy { jobs[$0].isFinished }
+      return "\(isOpen) \(job.label) \(job.pending.map { "\($0)" })"
+    }
+    let held = throttles.map { id, throttle in
+      "throttle \(id): \(throttle.held.map { "\($0.work)" } ?? "-") \(throttle.timer != nil)"
+    }
+    return (pending + held).sorted()
+  }
+
+  /// Takes `choice`: reduces the intent it delivers, with everything that intent feeds back
+  /// at once, and runs the effects, as one send of a live store does.
+  mutating func take(_ choice: Choice, model: M, scenario: [M.Intent]) async {
+    var queue: [M.Intent] = []
+    let label: String
+    switch choice {
+    case .user:
+      queue.append(scenario[sentIntents])
+      label = "user: \(scenario[sentIntents])"
+      sentIntents += 1
+    case .job(let index):
+      let item = jobs[index].pending.removeFirst()
+      switch item {
+      case .intent(let intent):
+        queue.append(intent)
+        label = "\(jobs[index].label): \(intent)"
+      case .rest(let work):
+        label = "\(jobs[index].label): its next step"
+        await execute(work, ids: jobs[index].ids, origin: jobs[index].label, into: &queue, model)
+      case .throttleEnd(let id):
+        label = "\(jobs[index].label): the interval ends"
+        let held = throttles[id]?.held
+        throttles[id] = (nil, nil)
+        if let held { await execute(held.work, ids: held.ids, origin: label, into: &queue, model) }
+      }
+    }
+    var index = 0
+    // Bounded, so that a model that feeds itself forever fails instead of hanging.
+    while index < queue.count, index < 10_000 {
+      let intent = queue[index]
+      index += 1
+      let effect = model.reduce(&state, intent)
+      checkPresence()
+      await execute(effect, ids: [], origin: "\(intent)", into: &queue, model)
+    }
+    if index < queue.count { problems.append("\(label) fed back more than 10,000 intents.") }
+    steps.append(ExplorationStep(label: label, state: String(describing: state)))
+  }
+
+  /// Runs `effect` as the live runner does; returns the jobs it started, which the next step
+  /// of a concatenation waits for.
+  @discardableResult
+  private mutating func execute(
+    _ effect: Work, ids: [EffectID], origin: String, into queue: inout [M.Intent], _ model: M
+  ) async -> [Int] {
+    switch effect.operation {
+    case .none, .emit:
+      // A side effect goes to the View at once and changes no state: no order to explore.
+      return []
+    case .send(let intent):
+      queue.append(intent)
+      return []
+    case .run(_, let body, let handler):
+      let sent = await Self.runToEnd(body, catch: handler)
+      if let error = sent.error {
+        problems.append(
+          "An effect of \(origin) threw an error that no catch: handler handled: \(error)")
+      }
+      jobs.append(Job(label: "effect of \(origin)", ids: ids, after: [], pending: sent.intents))
+      return [jobs.count - 1]
+    case .merge(let effects):
+      var started: [Int] = []
+      for effect in effects {
+        started += await execute(effect, ids: ids, origin: origin, into: &queue, model)
+      }
+      return started
+    case .concatenate(let effects):
+      var started: [Int] = []
+      for (offset, step) in effects.enumerated() {
+        let stepJobs = await execute(step, ids: ids, origin: origin, into: &queue, model)
+        started += stepJobs
+        guard !stepJobs.isEmpty, offset + 1 < effects.count else { continue }
+        let rest = Work.concatenate(Array(effects[(offset + 1)...]))
+        jobs.append(
+          Job(label: "effect of \(origin)", ids: ids, after: stepJobs, pending: [.rest(rest)]))
+        return started + [jobs.count - 1]
+      }
+      return started
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { cancel(id) }
+      return await execute(inner, ids: ids + [id], origin: origin, into: &queue, model)
+    case .cancel(let id):
+      cancel(id)
+      return []
+    case .throttle(let id, let rule, let inner):
+      // No time passes while exploring: after the first, every effect falls in an interval.
+      guard var throttle = throttles[id] else {
+        throttles[id] = (nil, nil)
+        return await execute(inner, ids: ids, origin: origin, into: &queue, model)
+      }
+      if rule.latest || throttle.held == nil { throttle.held = (inner, ids) }
+      if throttle.timer == nil {
+        jobs.append(
+          Job(label: "throttle of \(origin)", ids: [], after: [], pending: [.throttleEnd(id)]))
+        throttle.timer = jobs.count - 1
+      }
+      throttles[id] = throttle
+      return []
+    case .whilePresent(let presence, let inner):
+      let started = await execute(
+        inner, ids: ids + [presence.id], origin: origin, into: &queue, model)
+      if isRunning(presence.id) { watches[presence.id] = presence }
+      return started
+    case .warn(let message):
+      problems.append(message)
+      return []
+    }
+  }
+
+  /// Drops what the jobs running under `id` have not delivered yet, as a live store cancels
+  /// their tasks.
+  private mutating func cancel(_ id: EffectID) {
+    if let timer = throttles.removeValue(forKey: id)?.timer { jobs[timer].isCancelled = true }
+    for index in jobs.indices where jobs[index].ids.contains(id) { jobs[index].isCancelled = true }
+  }
+
+  private func isRunning(_ id: EffectID) -> Bool {
+    jobs.contains { !$0.isFinished && $0.ids.contains(id) }
+  }
+
+  /// Cancels the work of every child the state no longer holds.
+  private mutating func checkPresence() {
+    for (id, presence) in watches {
+      if !presence.isPresent(state) {
+        cancel(id)
+        watches[id] = nil
+      } else if !isRunning(id) {
+        watches[id] = nil
+      }
+    }
+  }
+
+  /// Runs the work of a `.run` to its end and returns what it sent, in order, and the error
+  /// it threw if no handler took it. Cancellation is not an error, as in a live store.
+  private static func runToEnd(
+    _ body: @Sendable (Send<M.Intent, M.SideEffect>) async throws -> Void,
+    catch handler: (@Sendable (any Error, Send<M.Intent, M.SideEffect>) async -> Void)?
+  ) async -> (intents: [Pending], error: (any Error)?) {
+    let sent = SentIntents<M.Intent>()
+    let send = Send<M.Intent, M.SideEffect> { event in sent.receive(event) }
+    do {
+      try await body(send)
+    } catch is CancellationError {
+    } catch {
+      if let handler { await handler(error, send) } else { sent.error = error }
+    }
+    return (sent.intents.map(Pending.intent), sent.error)
+  }
+}
+
+/// What a `.run` sent while the explorer ran it.
+@MainActor
+private final class SentIntents<Intent: Sendable> {
+  var intents: [Intent] = []
+  var error: (any Error)?
+
+  func receive<SideEffect>(_ event: EffectEvent<Intent, SideEffect>) {
+    switch event {
+    case .intent(let intent): intents.append(intent)
+    case .sideEffect: break
+    case .error(let error): self.error = error
+    }
+  }
+}

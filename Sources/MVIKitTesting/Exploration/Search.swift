@@ -1,0 +1,155 @@
+import MVIKit
+
+/// The search of one exploration: depth first over the choices, then random samples past the
+/// limit, keeping the shortest failure.
+@MainActor
+struct Search<M: Model> {
+  let scenario: [M.Intent]
+  let limit: Int
+  /// What identifies a world for pruning; nil when the state is not `Hashable`.
+  let key: ((ScheduleWorld<M>) -> AnyHashable?)?
+  let invariant: (M.State) -> String?
+  let check: (M.State) -> String?
+
+  private(set) var schedules = 0
+  private(set) var pruned = 0
+  private(set) var sampled = 0
+  private(set) var reachedLimit = false
+  private(set) var failure: ExplorationFailure?
+  private var visited: Set<AnyHashable> = []
+
+  init(
+    scenario: [M.Intent], limit: Int, key: ((ScheduleWorld<M>) -> AnyHashable?)?,
+    invariant: @escaping (M.State) -> String?, check: @escaping (M.State) -> String?
+  ) {
+    self.scenario = scenario
+    self.limit = limit
+    self.key = key
+    self.invariant = invariant
+    self.check = check
+  }
+
+  /// Explores every schedule from `world`, then samples when the limit was reached.
+  mutating func run(_ world: ScheduleWorld<M>, model: M, samples: Int, seed: UInt64) async {
+    await visit(world, path: [], model: model)
+    guard reachedLimit else { return }
+    var random = SeededRandom(seed: seed)
+    for _ in 0..<samples {
+      var world = world
+      var path: [ScheduleWorld<M>.Choice] = []
+      var failed = false
+      while !failed,
+        let choice = world.choices(scenarioCount: scenario.count).randomElement(using: &random)
+      {
+        await world.take(choice, model: model, scenario: scenario)
+        path.append(choice)
+        failed = fails(world, path: path, ended: false)
+      }
+      if !failed { _ = fails(world, path: path, ended: true) }
+      sampled += 1
+    }
+  }
+
+  /// Takes the choices `schedule` names, in order, then checks the end.
+  mutating func replay(_ world: ScheduleWorld<M>, model: M, schedule: String)
+    async throws(ScheduleError)
+  {
+    var world = world
+    var path: [ScheduleWorld<M>.Choice] = []
+    schedules = 1
+    for token in schedule.split(separator: " ") {
+      let open = world.choices(scenarioCount: scenario.count)
+      guard let choice = Self.choice(String(token)), open.contains(choice) else {
+        throw ScheduleError(
+          token: String(token), step: path.count + 1, open: open.map(Self.token))
+      }
+      await world.take(choice, model: model, scenario: scenario)
+      path.append(choice)
+      if fails(world, path: path, ended: false) { return }
+    }
+    let open = world.choices(scenarioCount: scenario.count)
+    guard open.isEmpty else {
+      throw ScheduleError(token: nil, step: path.count + 1, open: open.map(Self.token))
+    }
+    _ = fails(world, path: path, ended: true)
+  }
+
+  private mutating func visit(
+    _ world: ScheduleWorld<M>, path: [ScheduleWorld<M>.Choice], model: M
+  ) async {
+    // A failure already found is as short as any below this depth.
+    if let failure, failure.steps.count <= path.count { return }
+    let open = world.choices(scenarioCount: scenario.count)
+    guard !open.isEmpty else {
+      schedules += 1
+      _ = fails(world, path: path, ended: true)
+      return
+    }
+    if let found = key?(world) ?? nil, !visited.insert(found).inserted {
+      pruned += 1
+      return
+    }
+    for choice in open {
+      guard schedules < limit else {
+        reachedLimit = true
+        return
+      }
+      var next = world
+      await next.take(choice, model: model, scenario: scenario)
+      if fails(next, path: path + [choice], ended: false) {
+        schedules += 1
+        continue
+      }
+      await visit(next, path: path + [choice], model: model)
+    }
+  }
+
+  /// Checks `world` after its last step (and, when the schedule `ended`, its end); keeps the
+  /// failure when it is the shortest yet.
+  private mutating func fails(
+    _ world: ScheduleWorld<M>, path: [ScheduleWorld<M>.Choice], ended: Bool
+  ) -> Bool {
+    let message =
+      world.problems.first.map { "The store would report: \($0)" }
+      ?? invariant(world.state).map { "Invariant failed: \($0)" }
+      ?? (ended ? check(world.state).map { "Final check failed: \($0)" } : nil)
+    guard let message else { return false }
+    if failure == nil || path.count < failure!.steps.count {
+      failure = ExplorationFailure(
+        message: message, steps: world.steps,
+        schedule: path.map(Self.token).joined(separator: " "))
+    }
+    return true
+  }
+
+  static func token(_ choice: ScheduleWorld<M>.Choice) -> String {
+    switch choice {
+    case .user: "u"
+    case .job(let index): "e\(index)"
+    }
+  }
+
+  static func choice(_ token: String) -> ScheduleWorld<M>.Choice? {
+    if token == "u" { return .user }
+    guard token.first == "e", let index = Int(token.dropFirst()) else { return nil }
+    return .job(index)
+  }
+}
+
+/// A schedule string that does not fit the scenario it was given with.
+struct ScheduleError: Error, CustomStringConvertible {
+  /// The step that cannot be taken; nil when the schedule ended while work was pending.
+  let token: String?
+  let step: Int
+  let open: [String]
+
+  var description: String {
+    let choices = open.isEmpty ? "none" : open.joined(separator: ", ")
+    guard let token else {
+      return "The schedule ends after step \(step - 1), but deliveries are still pending: "
+        + "\(choices)."
+    }
+    return "Step \(step) of the schedule, \"\(token)\", is not possible there; the open "
+      + "choices are: \(choices)."
+  }
+}
