@@ -54,6 +54,10 @@ public struct ScheduleExplorer<M: Model> {
   ///     every schedule.
   ///   - invariant: Checked after every step; nil when the state is fine, else what is wrong.
   ///   - check: Checked at the end of each schedule, once nothing is pending.
+  ///   - fileID: The file ID reported with a failure; leave the default.
+  ///   - filePath: The file path reported with a failure; leave the default.
+  ///   - line: The line reported with a failure; leave the default.
+  ///   - column: The column reported with a failure; leave the default.
   /// - Returns: What was explored, and the shortest failure found.
   @discardableResult
   public func explore(

@@ -21,9 +21,34 @@ struct ScheduleWorld<M: Model> {
     case throttleEnd(EffectID)
   }
 
+  /// Where a job's work came from: the intent whose reduce returned it.
+  struct Source {
+    let intent: M.Intent
+    let isThrottle: Bool
+
+    var text: String { "\(isThrottle ? "throttle" : "effect") of \(intent)" }
+  }
+
+  /// What a step delivered, kept as values: the text is made only for a report.
+  enum Label {
+    case user(M.Intent)
+    case delivered(Source, M.Intent)
+    case nextStep(Source)
+    case intervalEnd(Source)
+
+    var text: String {
+      switch self {
+      case .user(let intent): "user: \(intent)"
+      case .delivered(let source, let intent): "\(source.text): \(intent)"
+      case .nextStep(let source): "\(source.text): its next step"
+      case .intervalEnd(let source): "\(source.text): the interval ends"
+      }
+    }
+  }
+
   /// The work that the live store runs in one task.
   struct Job {
-    let label: String
+    let source: Source
     let ids: [EffectID]
     /// The jobs that must finish first: the earlier step of a concatenation.
     let after: [Int]
@@ -42,7 +67,8 @@ struct ScheduleWorld<M: Model> {
   private(set) var state: M.State
   private(set) var sentIntents = 0
   private(set) var jobs: [Job] = []
-  private(set) var steps: [ExplorationStep] = []
+  /// Each step taken, with the state after it.
+  private(set) var trace: [(label: Label, state: M.State)] = []
   /// What the live store would report: errors no `catch:` handled, misuses.
   private(set) var problems: [String] = []
   private var watches: [EffectID: Presence] = [:]
@@ -63,44 +89,61 @@ struct ScheduleWorld<M: Model> {
     return open
   }
 
-  /// What is pending or held, as text, whatever order the jobs started in: with the state and
-  /// the intents left to send, it decides the rest of a schedule.
-  var pendingSignature: [String] {
-    let pending = jobs.compactMap { job -> String? in
-      guard !job.isFinished else { return nil }
+  /// The steps, as a report shows them.
+  var steps: [ExplorationStep] {
+    trace.map { ExplorationStep(label: $0.label.text, state: String(describing: $0.state)) }
+  }
+
+  /// What is pending or held, whatever order the jobs started in: with the state and the
+  /// intents left to send, it decides the rest of a schedule.
+  var pendingSignature: [AnyHashable: Int] {
+    var counts: [AnyHashable: Int] = [:]
+    for job in jobs where !job.isFinished {
       let isOpen = job.after.allSatisfy { jobs[$0].isFinished }
-      return "\(isOpen) \(job.label) \(job.pending.map { "\($0)" })"
+      let parts: [AnyHashable] = [
+        isOpen, Self.key(job.source.intent), job.source.isThrottle, job.pending.map(Self.key),
+      ]
+      counts[parts, default: 0] += 1
     }
-    let held = throttles.map { id, throttle in
-      "throttle \(id): \(throttle.held.map { "\($0.work)" } ?? "-") \(throttle.timer != nil)"
+    for (id, throttle) in throttles {
+      let parts: [AnyHashable] = [id, throttle.held != nil, throttle.timer != nil]
+      counts[parts, default: 0] += 1
     }
-    return (pending + held).sorted()
+    return counts
+  }
+
+  private static func key(_ value: Any) -> AnyHashable {
+    if case .intent(let intent) = value as? Pending { return key(intent) }
+    if let hashable = value as? any Hashable { return AnyHashable(hashable) }
+    return AnyHashable(String(describing: value))
   }
 
   /// Takes `choice`: reduces the intent it delivers, with everything that intent feeds back
   /// at once, and runs the effects, as one send of a live store does.
   mutating func take(_ choice: Choice, model: M, scenario: [M.Intent]) async {
     var queue: [M.Intent] = []
-    let label: String
+    let label: Label
     switch choice {
     case .user:
       queue.append(scenario[sentIntents])
-      label = "user: \(scenario[sentIntents])"
+      label = .user(scenario[sentIntents])
       sentIntents += 1
     case .job(let index):
-      let item = jobs[index].pending.removeFirst()
-      switch item {
+      let source = jobs[index].source
+      switch jobs[index].pending.removeFirst() {
       case .intent(let intent):
         queue.append(intent)
-        label = "\(jobs[index].label): \(intent)"
+        label = .delivered(source, intent)
       case .rest(let work):
-        label = "\(jobs[index].label): its next step"
-        await execute(work, ids: jobs[index].ids, origin: jobs[index].label, into: &queue, model)
+        label = .nextStep(source)
+        await execute(work, ids: jobs[index].ids, origin: source.intent, into: &queue, model)
       case .throttleEnd(let id):
-        label = "\(jobs[index].label): the interval ends"
+        label = .intervalEnd(source)
         let held = throttles[id]?.held
         throttles[id] = (nil, nil)
-        if let held { await execute(held.work, ids: held.ids, origin: label, into: &queue, model) }
+        if let held {
+          await execute(held.work, ids: held.ids, origin: source.intent, into: &queue, model)
+        }
       }
     }
     var index = 0
@@ -110,17 +153,17 @@ struct ScheduleWorld<M: Model> {
       index += 1
       let effect = model.reduce(&state, intent)
       checkPresence()
-      await execute(effect, ids: [], origin: "\(intent)", into: &queue, model)
+      await execute(effect, ids: [], origin: intent, into: &queue, model)
     }
-    if index < queue.count { problems.append("\(label) fed back more than 10,000 intents.") }
-    steps.append(ExplorationStep(label: label, state: String(describing: state)))
+    if index < queue.count { problems.append("\(label.text) fed back more than 10,000 intents.") }
+    trace.append((label, state))
   }
 
   /// Runs `effect` as the live runner does; returns the jobs it started, which the next step
   /// of a concatenation waits for.
   @discardableResult
   private mutating func execute(
-    _ effect: Work, ids: [EffectID], origin: String, into queue: inout [M.Intent], _ model: M
+    _ effect: Work, ids: [EffectID], origin: M.Intent, into queue: inout [M.Intent], _ model: M
   ) async -> [Int] {
     switch effect.operation {
     case .none, .emit:
@@ -135,7 +178,10 @@ struct ScheduleWorld<M: Model> {
         problems.append(
           "An effect of \(origin) threw an error that no catch: handler handled: \(error)")
       }
-      jobs.append(Job(label: "effect of \(origin)", ids: ids, after: [], pending: sent.intents))
+      jobs.append(
+        Job(
+          source: Source(intent: origin, isThrottle: false), ids: ids, after: [],
+          pending: sent.intents))
       return [jobs.count - 1]
     case .merge(let effects):
       var started: [Int] = []
@@ -151,7 +197,9 @@ struct ScheduleWorld<M: Model> {
         guard !stepJobs.isEmpty, offset + 1 < effects.count else { continue }
         let rest = Work.concatenate(Array(effects[(offset + 1)...]))
         jobs.append(
-          Job(label: "effect of \(origin)", ids: ids, after: stepJobs, pending: [.rest(rest)]))
+          Job(
+            source: Source(intent: origin, isThrottle: false), ids: ids, after: stepJobs,
+            pending: [.rest(rest)]))
         return started + [jobs.count - 1]
       }
       return started
@@ -170,7 +218,9 @@ struct ScheduleWorld<M: Model> {
       if rule.latest || throttle.held == nil { throttle.held = (inner, ids) }
       if throttle.timer == nil {
         jobs.append(
-          Job(label: "throttle of \(origin)", ids: [], after: [], pending: [.throttleEnd(id)]))
+          Job(
+            source: Source(intent: origin, isThrottle: true), ids: [], after: [],
+            pending: [.throttleEnd(id)]))
         throttle.timer = jobs.count - 1
       }
       throttles[id] = throttle
