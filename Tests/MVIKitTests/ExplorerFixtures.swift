@@ -164,3 +164,60 @@ struct PagedFeed: Model {
     }
   }
 }
+
+/// Two timers started together, a long one and a short one.
+struct Timers: Model {
+  struct State: Hashable, Sendable { var fired: [String] = [] }
+  enum Intent: Equatable, Sendable {
+    case started
+    case fired(String)
+  }
+
+  let clock: any Clock<Duration>
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .started:
+      return .merge(
+        .run { [clock] send in
+          try await clock.sleep(for: .seconds(2))
+          await send(.fired("slow"))
+        },
+        .run { [clock] send in
+          try await clock.sleep(for: .seconds(1))
+          await send(.fired("fast"))
+        })
+    case .fired(let name):
+      state.fired.append(name)
+      return .none
+    }
+  }
+}
+
+/// Search as you type, each query waiting for a pause in the typing.
+struct DebouncedSearch: Model {
+  struct State: Hashable, Sendable {
+    var query = ""
+    var results: [String] = []
+  }
+  enum Intent: Equatable, Sendable {
+    case queryChanged(String)
+    case resultsLoaded([String])
+  }
+
+  let clock: any Clock<Duration>
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .queryChanged(let query):
+      state.query = query
+      return Effect<Intent, Never>.run { send in
+        await send(.resultsLoaded(["results for \(query)"]))
+      }
+      .debounce(id: "search", for: .milliseconds(300), clock: clock)
+    case .resultsLoaded(let results):
+      state.results = results
+      return .none
+    }
+  }
+}

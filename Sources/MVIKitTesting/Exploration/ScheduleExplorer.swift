@@ -19,9 +19,10 @@ import MVIKit
 ///
 /// Each effect's work runs at once, to its end; every intent it sends waits until the
 /// explorer picks it, so every order of deliveries and scenario intents is tried, with the
-/// live store's cancellation: a delivery of an effect cancelled meanwhile is dropped. Time
-/// does not pass: give the model a clock that returns at once (`ImmediateClock`) and
-/// dependencies that return at once. Nothing changes in the model to explore it.
+/// live store's cancellation: a delivery of an effect cancelled meanwhile is dropped. Give the
+/// model dependencies that return at once and an ``ExplorationClock``: its sleeps return at
+/// once, and what effects send after them is delivered in the order of their deadlines.
+/// Nothing changes in the model to explore it.
 ///
 /// The search is depth first. When the state is `Hashable`, a state already reached with the
 /// same scenario intents left and the same pending deliveries is explored once. Past `limit`
@@ -128,7 +129,7 @@ extension ScheduleWorld {
   var signature: AnyHashable? {
     guard let state = state as? any Hashable else { return nil }
     return AnyHashable([
-      AnyHashable(state), AnyHashable(sentIntents), AnyHashable(pendingSignature),
+      AnyHashable(state), AnyHashable(sentIntents), AnyHashable(now), AnyHashable(pendingSignature),
     ])
   }
 }

@@ -13,12 +13,20 @@ struct ScheduleWorld<M: Model> {
 
   /// What a job holds until the explorer picks it.
   enum Pending {
-    /// An intent the job's work sent.
-    case intent(M.Intent)
+    /// An intent the job's work sent; due at a time when it was sent after a sleep on an
+    /// ``ExplorationClock``.
+    case intent(M.Intent, due: Duration?)
     /// The rest of a concatenation, which runs once the steps before it have finished.
-    case rest(Work)
+    case rest(Work, due: Duration?)
     /// The end of a throttle's interval, which runs the effect held back under the id.
     case throttleEnd(EffectID)
+
+    var due: Duration? {
+      switch self {
+      case .intent(_, let due), .rest(_, let due): due
+      case .throttleEnd: nil
+      }
+    }
   }
 
   /// Where a job's work came from: the intent whose reduce returned it.
@@ -53,6 +61,8 @@ struct ScheduleWorld<M: Model> {
     /// The jobs that must finish first: the earlier step of a concatenation.
     let after: [Int]
     var pending: [Pending]
+    /// When its work ended, if it slept on an ``ExplorationClock``.
+    var finished: Duration?
     var isCancelled = false
 
     var isFinished: Bool { isCancelled || pending.isEmpty }
@@ -66,6 +76,8 @@ struct ScheduleWorld<M: Model> {
 
   private(set) var state: M.State
   private(set) var sentIntents = 0
+  /// How far the deliveries due at a time have moved the exploration's clock.
+  private(set) var now: Duration = .zero
   private(set) var jobs: [Job] = []
   /// Each step taken, with the state after it.
   private(set) var trace: [(label: Label, state: M.State)] = []
@@ -79,14 +91,17 @@ struct ScheduleWorld<M: Model> {
     self.state = state
   }
 
-  /// The choices open now, the user's first, then the jobs' in the order they started.
+  /// The choices open now, the user's first, then the jobs' in the order they started. Of
+  /// the deliveries due at a time, only the earliest are open.
   func choices(scenarioCount: Int) -> [Choice] {
-    var open: [Choice] = sentIntents < scenarioCount ? [.user] : []
-    for (index, job) in jobs.enumerated()
-    where !job.isFinished && job.after.allSatisfy({ jobs[$0].isFinished }) {
-      open.append(.job(index))
+    let ready = jobs.indices.filter { index in
+      !jobs[index].isFinished && jobs[index].after.allSatisfy { jobs[$0].isFinished }
     }
-    return open
+    let earliest = ready.compactMap { jobs[$0].pending[0].due }.min()
+    let open = ready.filter { index in
+      jobs[index].pending[0].due.map { $0 == earliest } ?? true
+    }
+    return (sentIntents < scenarioCount ? [.user] : []) + open.map(Choice.job)
   }
 
   /// The steps, as a report shows them.
@@ -113,7 +128,9 @@ struct ScheduleWorld<M: Model> {
   }
 
   private static func key(_ value: Any) -> AnyHashable {
-    if case .intent(let intent) = value as? Pending { return key(intent) }
+    if case .intent(let intent, let due) = value as? Pending {
+      return AnyHashable([key(intent), AnyHashable(due)])
+    }
     if let hashable = value as? any Hashable { return AnyHashable(hashable) }
     return AnyHashable(String(describing: value))
   }
@@ -130,11 +147,13 @@ struct ScheduleWorld<M: Model> {
       sentIntents += 1
     case .job(let index):
       let source = jobs[index].source
-      switch jobs[index].pending.removeFirst() {
-      case .intent(let intent):
+      let item = jobs[index].pending.removeFirst()
+      if let due = item.due { now = max(now, due) }
+      switch item {
+      case .intent(let intent, _):
         queue.append(intent)
         label = .delivered(source, intent)
-      case .rest(let work):
+      case .rest(let work, _):
         label = .nextStep(source)
         await execute(work, ids: jobs[index].ids, origin: source.intent, into: &queue, model)
       case .throttleEnd(let id):
@@ -173,7 +192,7 @@ struct ScheduleWorld<M: Model> {
       queue.append(intent)
       return []
     case .run(_, let body, let handler):
-      let sent = await Self.runToEnd(body, catch: handler)
+      let sent = await Self.runToEnd(body, catch: handler, now: now)
       if let error = sent.error {
         problems.append(
           "An effect of \(origin) threw an error that no catch: handler handled: \(error)")
@@ -199,7 +218,7 @@ struct ScheduleWorld<M: Model> {
         jobs.append(
           Job(
             source: Source(intent: origin, isThrottle: false), ids: ids, after: stepJobs,
-            pending: [.rest(rest)]))
+            pending: [.rest(rest, due: stepJobs.compactMap { jobs[$0].finished }.max())]))
         return started + [jobs.count - 1]
       }
       return started
@@ -263,29 +282,38 @@ struct ScheduleWorld<M: Model> {
   /// it threw if no handler took it. Cancellation is not an error, as in a live store.
   private static func runToEnd(
     _ body: @Sendable (Send<M.Intent, M.SideEffect>) async throws -> Void,
-    catch handler: (@Sendable (any Error, Send<M.Intent, M.SideEffect>) async -> Void)?
-  ) async -> (intents: [Pending], error: (any Error)?) {
-    let sent = SentIntents<M.Intent>()
+    catch handler: (@Sendable (any Error, Send<M.Intent, M.SideEffect>) async -> Void)?,
+    now: Duration
+  ) async -> (intents: [Pending], error: (any Error)?, finished: Duration?) {
+    let time = EffectTime(now: now)
+    let sent = SentIntents<M.Intent>(time: time)
     let send = Send<M.Intent, M.SideEffect> { event in sent.receive(event) }
-    do {
-      try await body(send)
-    } catch is CancellationError {
-    } catch {
-      if let handler { await handler(error, send) } else { sent.error = error }
+    await EffectTime.$current.withValue(time) {
+      do {
+        try await body(send)
+      } catch is CancellationError {
+      } catch {
+        if let handler { await handler(error, send) } else { sent.error = error }
+      }
     }
-    return (sent.intents.map(Pending.intent), sent.error)
+    return (sent.intents.map { Pending.intent($0.intent, due: $0.due) }, sent.error, time.deadline)
   }
 }
 
 /// What a `.run` sent while the explorer ran it.
 @MainActor
 private final class SentIntents<Intent: Sendable> {
-  var intents: [Intent] = []
+  let time: EffectTime
+  var intents: [(intent: Intent, due: Duration?)] = []
   var error: (any Error)?
+
+  init(time: EffectTime) {
+    self.time = time
+  }
 
   func receive<SideEffect>(_ event: EffectEvent<Intent, SideEffect>) {
     switch event {
-    case .intent(let intent): intents.append(intent)
+    case .intent(let intent): intents.append((intent, time.deadline))
     case .sideEffect: break
     case .error(let error): self.error = error
     }

@@ -1,0 +1,77 @@
+/// A clock for ``ScheduleExplorer``: a sleep on it returns at once, and what the effect sends
+/// after it is delivered in the order of the deadlines.
+///
+/// Give it to the model where it takes a clock. An effect that sleeps one second then sends
+/// `fast`, and one that sleeps two seconds then sends `slow`, are explored in one order only:
+/// `fast` first. What an effect sends without sleeping on this clock may come at any time,
+/// as the answer of a dependency may. Time moves forward as the explorer delivers what was
+/// sent after a sleep; the scenario's intents take no time.
+///
+/// Outside an exploration it does not wait either, like an immediate clock.
+public struct ExplorationClock: Clock, Sendable {
+  /// A moment of the exploration: the time passed since it began.
+  public struct Instant: InstantProtocol, Hashable, Sendable {
+    /// The time since the exploration began.
+    public var offset: Duration
+
+    /// The moment `offset` after the exploration began.
+    public init(offset: Duration) {
+      self.offset = offset
+    }
+
+    /// The moment `duration` later.
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The time from this moment to `other`.
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` comes before `rhs`.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+  }
+
+  /// A clock for the model under exploration.
+  public init() {}
+
+  /// The moment the effect running now has reached.
+  public var now: Instant {
+    Instant(offset: EffectTime.current?.now ?? .zero)
+  }
+
+  /// No resolution: time moves only with the exploration.
+  public var minimumResolution: Duration { .zero }
+
+  /// Returns at once, after noting `deadline` for what the effect sends next.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    EffectTime.current?.sleep(until: deadline.offset)
+  }
+}
+
+/// The time of the effect the explorer runs now: where its sleeps on an ``ExplorationClock``
+/// have brought it. Bound as a task local while the explorer runs an effect's work.
+final class EffectTime: @unchecked Sendable {
+  // Only the task that runs the effect touches it, one step after another.
+  private(set) var now: Duration
+  /// Whether the effect slept: from then on its deliveries are ordered by time.
+  private(set) var hasSlept = false
+
+  @TaskLocal static var current: EffectTime?
+
+  init(now: Duration) {
+    self.now = now
+  }
+
+  func sleep(until deadline: Duration) {
+    now = max(now, deadline)
+    hasSlept = true
+  }
+
+  /// When what the effect sends now is due: nil until it slept.
+  var deadline: Duration? { hasSlept ? now : nil }
+}
