@@ -236,4 +236,23 @@ struct ScheduleExplorerTests {
     // The pause after "a" ends before "ab" is typed (both searches run), or it does not.
     #expect(report.schedules == 2)
   }
+
+  @Test func anEffectThatNeverFinishesStopsTheExplorationWithAFailure() async {
+    struct Listening: Model {
+      struct State: Hashable, Sendable {}
+      enum Intent: Equatable, Sendable { case appeared }
+      func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+        .run { _ in try await Task.sleep(for: .seconds(3_600)) }
+      }
+    }
+    var report: ExplorationReport?
+    await withKnownIssue {
+      report = await ScheduleExplorer(model: Listening(), initialState: .init())
+        .explore([.appeared], timeout: .milliseconds(200))
+    }
+    #expect(
+      report?.failure?.message.hasPrefix(
+        "The store would report: An effect of appeared did not finish: it ran for more than")
+        == true)
+  }
 }

@@ -33,7 +33,7 @@ public struct ExplorationFailure: Sendable, CustomStringConvertible {
   public var message: String
   /// The steps, in order, each with the state after it.
   public var steps: [ExplorationStep]
-  /// The schedule, as ``ScheduleExplorer/replay(_:schedule:invariant:finally:fileID:filePath:line:column:)``
+  /// The schedule, as ``ScheduleExplorer/replay(_:schedule:timeout:invariant:finally:fileID:filePath:line:column:)``
   /// takes it: `u` for the scenario's next intent, `e3` for the next delivery of the fourth
   /// job started.
   public var schedule: String

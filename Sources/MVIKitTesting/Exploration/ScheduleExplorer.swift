@@ -30,7 +30,7 @@ import MVIKit
 ///
 /// A failure is reported at the line of the call with the shortest failing schedule found:
 /// its steps, the state after each, and a schedule string that
-/// ``replay(_:schedule:invariant:finally:fileID:filePath:line:column:)`` re-runs exactly. See
+/// ``replay(_:schedule:timeout:invariant:finally:fileID:filePath:line:column:)`` re-runs exactly. See
 /// <doc:FindingOrderingBugs>.
 @MainActor
 public struct ScheduleExplorer<M: Model> {
@@ -53,6 +53,8 @@ public struct ScheduleExplorer<M: Model> {
   ///   - pruning: When the state is `Hashable`, explores a state reached again with the same
   ///     intents left to send and the same deliveries pending only once. Pass false to count
   ///     every schedule.
+  ///   - timeout: How long one effect's work may run: past it, the exploration stops with a
+  ///     failure instead of hanging on a dependency that does not return.
   ///   - invariant: Checked after every step; nil when the state is fine, else what is wrong.
   ///   - check: Checked at the end of each schedule, once nothing is pending.
   ///   - fileID: The file ID reported with a failure; leave the default.
@@ -67,6 +69,7 @@ public struct ScheduleExplorer<M: Model> {
     samples: Int = 1_000,
     seed: UInt64 = 0,
     pruning: Bool = true,
+    timeout: Duration = .seconds(10),
     invariant: @escaping (M.State) -> String? = { _ in nil },
     finally check: @escaping (M.State) -> String? = { _ in nil },
     fileID: StaticString = #fileID,
@@ -75,21 +78,26 @@ public struct ScheduleExplorer<M: Model> {
     column: UInt = #column
   ) async -> ExplorationReport {
     let key: ((ScheduleWorld<M>) -> AnyHashable?)? = pruning ? { $0.signature } : nil
-    var search = Search<M>(
-      scenario: scenario, limit: limit, key: key, invariant: invariant, check: check)
-    await search.run(
-      ScheduleWorld<M>(state: initialState), model: model, samples: samples, seed: seed)
-    return report(search, fileID: fileID, filePath: filePath, line: line, column: column)
+    let box = SearchBox(
+      Search<M>(scenario: scenario, limit: limit, key: key, invariant: invariant, check: check))
+    await EffectWatchdog.run(timeout: timeout) { [model, initialState] in
+      var search = box.search
+      await search.run(
+        ScheduleWorld<M>(state: initialState), model: model, samples: samples, seed: seed)
+      box.search = search
+    }
+    return report(box.search, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Re-runs `scenario` in the order `schedule` gives, as a failure's report prints it, and
   /// reports a failure of the property as
-  /// ``explore(_:limit:samples:seed:pruning:invariant:finally:fileID:filePath:line:column:)``
+  /// ``explore(_:limit:samples:seed:pruning:timeout:invariant:finally:fileID:filePath:line:column:)``
   /// does.
   @discardableResult
   public func replay(
     _ scenario: [M.Intent],
     schedule: String,
+    timeout: Duration = .seconds(10),
     invariant: @escaping (M.State) -> String? = { _ in nil },
     finally check: @escaping (M.State) -> String? = { _ in nil },
     fileID: StaticString = #fileID,
@@ -97,15 +105,22 @@ public struct ScheduleExplorer<M: Model> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> ExplorationReport {
-    var search = Search<M>(
-      scenario: scenario, limit: 1, key: nil, invariant: invariant, check: check)
-    do {
-      try await search.replay(
-        ScheduleWorld<M>(state: initialState), model: model, schedule: schedule)
-    } catch {
+    let box = SearchBox(
+      Search<M>(scenario: scenario, limit: 1, key: nil, invariant: invariant, check: check))
+    await EffectWatchdog.run(timeout: timeout) { [model, initialState] in
+      var search = box.search
+      do {
+        try await search.replay(
+          ScheduleWorld<M>(state: initialState), model: model, schedule: schedule)
+      } catch {
+        box.error = error
+      }
+      box.search = search
+    }
+    if let error = box.error {
       reportIssue("\(error)", fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    return report(search, fileID: fileID, filePath: filePath, line: line, column: column)
+    return report(box.search, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   private func report(
@@ -131,5 +146,16 @@ extension ScheduleWorld {
     return AnyHashable([
       AnyHashable(state), AnyHashable(sentIntents), AnyHashable(now), AnyHashable(pendingSignature),
     ])
+  }
+}
+
+/// The search of one exploration, where the watchdog's child task can leave it.
+@MainActor
+private final class SearchBox<M: Model> {
+  var search: Search<M>
+  var error: (any Error)?
+
+  init(_ search: Search<M>) {
+    self.search = search
   }
 }

@@ -195,7 +195,9 @@ struct ScheduleWorld<M: Model> {
       let sent = await Self.runToEnd(body, catch: handler, now: now)
       if let error = sent.error {
         problems.append(
-          "An effect of \(origin) threw an error that no catch: handler handled: \(error)")
+          error is EffectOverran
+            ? "An effect of \(origin) did not finish: \(error)"
+            : "An effect of \(origin) threw an error that no catch: handler handled: \(error)")
       }
       jobs.append(
         Job(
@@ -288,6 +290,7 @@ struct ScheduleWorld<M: Model> {
     let time = EffectTime(now: now)
     let sent = SentIntents<M.Intent>(time: time)
     let send = Send<M.Intent, M.SideEffect> { event in sent.receive(event) }
+    EffectWatchdog.current?.effectStarted()
     await EffectTime.$current.withValue(time) {
       do {
         try await body(send)
@@ -296,7 +299,21 @@ struct ScheduleWorld<M: Model> {
         if let handler { await handler(error, send) } else { sent.error = error }
       }
     }
+    EffectWatchdog.current?.effectEnded()
+    if Task.isCancelled, let watchdog = EffectWatchdog.current {
+      sent.error = EffectOverran(timeout: watchdog.timeout)
+    }
     return (sent.intents.map { Pending.intent($0.intent, due: $0.due) }, sent.error, time.deadline)
+  }
+}
+
+/// An effect that ran past the explorer's timeout, and was cancelled.
+struct EffectOverran: Error, CustomStringConvertible {
+  let timeout: Duration
+
+  var description: String {
+    "it ran for more than \(timeout) and was stopped. The explorer runs each effect to its "
+      + "end: give the model dependencies that return, and an ExplorationClock for its sleeps."
   }
 }
 

@@ -34,7 +34,7 @@ struct Search<M: Model> {
     await visit(world, path: [], model: model)
     guard reachedLimit else { return }
     var random = SeededRandom(seed: seed)
-    for _ in 0..<samples {
+    for _ in 0..<samples where !Task.isCancelled {
       var world = world
       var path: [ScheduleWorld<M>.Choice] = []
       var failed = false
@@ -89,7 +89,7 @@ struct Search<M: Model> {
       pruned += 1
       return
     }
-    for choice in open {
+    for choice in open where !Task.isCancelled {
       guard schedules < limit else {
         reachedLimit = true
         return
