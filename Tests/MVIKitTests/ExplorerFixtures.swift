@@ -17,6 +17,8 @@ struct SearchField: Model {
   let search: @Sendable (String) async -> [String]
   /// The fix: a new query cancels the request in flight.
   var cancelsStaleRequests = false
+  /// When set, a query waits for a 300 ms pause in the typing on this clock.
+  var debounceClock: (any Clock<Duration>)? = nil
 
   func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
     switch intent {
@@ -24,6 +26,9 @@ struct SearchField: Model {
       state.query = query
       let request = Effect<Intent, Never>.run { [search] send in
         await send(.resultsLoaded(await search(query)))
+      }
+      if let debounceClock {
+        return request.debounce(id: "search", for: .milliseconds(300), clock: debounceClock)
       }
       return cancelsStaleRequests
         ? request.cancellable(id: "search", cancelInFlight: true) : request
@@ -189,34 +194,6 @@ struct Timers: Model {
         })
     case .fired(let name):
       state.fired.append(name)
-      return .none
-    }
-  }
-}
-
-/// Search as you type, each query waiting for a pause in the typing.
-struct DebouncedSearch: Model {
-  struct State: Hashable, Sendable {
-    var query = ""
-    var results: [String] = []
-  }
-  enum Intent: Equatable, Sendable {
-    case queryChanged(String)
-    case resultsLoaded([String])
-  }
-
-  let clock: any Clock<Duration>
-
-  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
-    switch intent {
-    case .queryChanged(let query):
-      state.query = query
-      return Effect<Intent, Never>.run { send in
-        await send(.resultsLoaded(["results for \(query)"]))
-      }
-      .debounce(id: "search", for: .milliseconds(300), clock: clock)
-    case .resultsLoaded(let results):
-      state.results = results
       return .none
     }
   }
