@@ -78,15 +78,12 @@ public struct ScheduleExplorer<M: Model> {
     column: UInt = #column
   ) async -> ExplorationReport {
     let key: ((ScheduleWorld<M>) -> AnyHashable?)? = pruning ? { $0.signature } : nil
-    let box = SearchBox(
-      Search<M>(scenario: scenario, limit: limit, key: key, invariant: invariant, check: check))
-    await EffectWatchdog.run(timeout: timeout) { [model, initialState] in
-      var search = box.search
-      await search.run(
-        ScheduleWorld<M>(state: initialState), model: model, samples: samples, seed: seed)
-      box.search = search
+    let search = Search<M>(
+      scenario: scenario, limit: limit, key: key, invariant: invariant, check: check)
+    let (searched, _) = await watched(search, timeout: timeout) { search, world, model in
+      await search.run(world, model: model, samples: samples, seed: seed)
     }
-    return report(box.search, fileID: fileID, filePath: filePath, line: line, column: column)
+    return report(searched, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Re-runs `scenario` in the order `schedule` gives, as a failure's report prints it, and
@@ -105,22 +102,34 @@ public struct ScheduleExplorer<M: Model> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> ExplorationReport {
-    let box = SearchBox(
-      Search<M>(scenario: scenario, limit: 1, key: nil, invariant: invariant, check: check))
+    let search = Search<M>(
+      scenario: scenario, limit: 1, key: nil, invariant: invariant, check: check)
+    let (searched, error) = await watched(search, timeout: timeout) { search, world, model in
+      try await search.replay(world, model: model, schedule: schedule)
+    }
+    if let error {
+      reportIssue("\(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+    return report(searched, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Runs `body` on `search` from the initial state, under a watchdog that stops an effect
+  /// running past `timeout`; returns the search and the error `body` threw, if any.
+  private func watched(
+    _ search: Search<M>, timeout: Duration,
+    _ body: @escaping @MainActor (inout Search<M>, ScheduleWorld<M>, M) async throws -> Void
+  ) async -> (Search<M>, (any Error)?) {
+    let box = SearchBox(search)
     await EffectWatchdog.run(timeout: timeout) { [model, initialState] in
       var search = box.search
       do {
-        try await search.replay(
-          ScheduleWorld<M>(state: initialState), model: model, schedule: schedule)
+        try await body(&search, ScheduleWorld<M>(state: initialState), model)
       } catch {
         box.error = error
       }
       box.search = search
     }
-    if let error = box.error {
-      reportIssue("\(error)", fileID: fileID, filePath: filePath, line: line, column: column)
-    }
-    return report(box.search, fileID: fileID, filePath: filePath, line: line, column: column)
+    return (box.search, box.error)
   }
 
   private func report(

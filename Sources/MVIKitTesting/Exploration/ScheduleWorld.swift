@@ -116,7 +116,8 @@ struct ScheduleWorld<M: Model> {
     for job in jobs where !job.isFinished {
       let isOpen = job.after.allSatisfy { jobs[$0].isFinished }
       let parts: [AnyHashable] = [
-        isOpen, Self.key(job.source.intent), job.source.isThrottle, job.pending.map(Self.key),
+        isOpen, Self.intentKey(job.source.intent), job.source.isThrottle,
+        job.pending.map(Self.pendingKey),
       ]
       counts[parts, default: 0] += 1
     }
@@ -127,12 +128,20 @@ struct ScheduleWorld<M: Model> {
     return counts
   }
 
-  private static func key(_ value: Any) -> AnyHashable {
-    if case .intent(let intent, let due) = value as? Pending {
-      return AnyHashable([key(intent), AnyHashable(due)])
-    }
-    if let hashable = value as? any Hashable { return AnyHashable(hashable) }
-    return AnyHashable(String(describing: value))
+  /// A pending item by value: an intent by its hash where it is `Hashable`, else by its text.
+  private static func pendingKey(_ pending: Pending) -> AnyHashable {
+    let parts: [AnyHashable] =
+      switch pending {
+      case .intent(let intent, let due): [intentKey(intent), due]
+      case .rest(_, let due): ["rest", due]
+      case .throttleEnd(let id): ["throttle end", id]
+      }
+    return AnyHashable(parts)
+  }
+
+  private static func intentKey(_ intent: M.Intent) -> AnyHashable {
+    if let hashable = intent as? any Hashable { return AnyHashable(hashable) }
+    return AnyHashable(String(describing: intent))
   }
 
   /// Takes `choice`: reduces the intent it delivers, with everything that intent feeds back
