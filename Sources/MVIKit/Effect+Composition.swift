@@ -48,19 +48,4 @@ extension Effect {
     return Self.concatenate([wait, self]).cancellable(id: id, cancelInFlight: true)
   }
 
-  /// Runs at most one effect with `id` per `interval`.
-  ///
-  /// The first effect runs at once. Effects that arrive within the interval are held back and
-  /// one of them runs when the interval ends: the latest one when `latest` is true, else the
-  /// first one.
-  public func throttle(
-    id: some Hashable & Sendable,
-    for interval: Duration,
-    clock: some Clock<Duration>,
-    latest: Bool
-  ) -> Self {
-    if case .none = operation { return self }
-    let rule = ThrottleRule(interval: interval, latest: latest, clock: clock)
-    return Self(.throttle(EffectID(id), rule, self))
-  }
 }

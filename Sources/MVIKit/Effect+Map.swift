@@ -50,8 +50,6 @@ extension Effect {
       return Mapped(.cancellable(id, cancelInFlight: cancelInFlight, map(effect)))
     case .cancel(let id):
       return Mapped(.cancel(id))
-    case .throttle(let id, let rule, let effect):
-      return Mapped(.throttle(id, rule, map(effect)))
     case .whilePresent(let presence, let effect):
       return Mapped(.whilePresent(lift?(presence) ?? presence, map(effect)))
     case .warn(let message):

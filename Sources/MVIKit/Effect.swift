@@ -3,8 +3,8 @@
 /// Effects are values: `reduce` returns them and the store runs them. Build them with the static
 /// constructors (``none``, ``send(_:)``, ``emit(_:)``, ``run(priority:_:catch:)``) and combine
 /// them with ``merge(_:)-(Effect<Intent,SideEffect>...)``,
-/// ``concatenate(_:)-(Effect<Intent,SideEffect>...)``, ``cancellable(id:cancelInFlight:)``,
-/// ``debounce(id:for:clock:)`` and ``throttle(id:for:clock:latest:)``.
+/// ``concatenate(_:)-(Effect<Intent,SideEffect>...)``, ``cancellable(id:cancelInFlight:)`` and
+/// ``debounce(id:for:clock:)``.
 public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
   @usableFromInline
   package enum Operation: Sendable {
@@ -24,7 +24,6 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
     /// Boxed, like every case that holds an `EffectID`: its `AnyHashable` payload would make
     /// the compiler copy and destroy every effect through run-time metadata.
     indirect case cancel(EffectID)
-    indirect case throttle(EffectID, ThrottleRule, Effect)
     /// Work of an optional child or a row: cancelled once the child is gone from the state.
     indirect case whilePresent(Presence, Effect)
     /// A misuse the store reports (an intent for a child that is not there), never a crash.
@@ -82,12 +81,4 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
 package struct Presence: Sendable {
   package let id: EffectID
   package let isPresent: @Sendable (Any) -> Bool
-}
-
-/// How a throttled effect behaves; carried inside ``Effect`` until the store runs it.
-@usableFromInline
-package struct ThrottleRule: Sendable {
-  package let interval: Duration
-  package let latest: Bool
-  package let clock: any Clock<Duration>
 }

@@ -117,7 +117,7 @@ public struct IntentFuzzer<M: Model> {
     case .concatenate(let effects):
       for effect in effects where collectSends(effect, into: &queue) { return true }
       return false
-    case .cancellable(_, _, let effect), .throttle(_, _, let effect), .whilePresent(_, let effect):
+    case .cancellable(_, _, let effect), .whilePresent(_, let effect):
       return collectSends(effect, into: &queue)
     case .run:
       return true

@@ -20,7 +20,6 @@ struct Lab: Model {
     case merged
     case chained
     case typed(String)
-    case scrolled(Int)
     case uncaught
     case echo(String)
     case record(String)
@@ -61,9 +60,6 @@ struct Lab: Model {
       )
     case .typed(let text):
       return .send(.record(text)).debounce(id: "typing", for: .milliseconds(300), clock: clock)
-    case .scrolled(let offset):
-      return .send(.record("scroll \(offset)"))
-        .throttle(id: "scroll", for: .seconds(1), clock: clock, latest: true)
     case .uncaught:
       return .run { _ in throw FactError() }
     case .echo(let word):

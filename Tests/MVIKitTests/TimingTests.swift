@@ -20,16 +20,44 @@ import Testing
     await store.finish()
   }
 
-  @Test func throttleRunsTheFirstAtOnceAndTheLatestAtTheEndOfTheWindow() async {
+  @Test func aThrottleWrittenAsStateReportsTheFirstAtOnceAndTheLatestWhenTheWindowEnds() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Lab.State(), model: Lab(clock: clock))
-    await store.send(.scrolled(1))
-    await store.receive(.record("scroll 1")) { $0.log = ["scroll 1"] }
-    await store.send(.scrolled(2))
-    await store.send(.scrolled(3))
+    let store = TestStore(initialState: ScrollReporter.State(), model: ScrollReporter(clock: clock))
+    await store.send(.scrolled(1)) {
+      $0.isWindowOpen = true
+      $0.reported = [1]
+    }
+    await store.send(.scrolled(2)) { $0.heldOffset = 2 }
+    await store.send(.scrolled(3)) { $0.heldOffset = 3 }
     await clock.advance(by: .seconds(1))
-    await store.receive(.record("scroll 3")) { $0.log.append("scroll 3") }
+    await store.receive(.windowEnded) {
+      $0.isWindowOpen = false
+      $0.heldOffset = nil
+    }
+    // Reported at the end of the window, the latest opens the next one.
+    await store.receive(.scrolled(3)) {
+      $0.isWindowOpen = true
+      $0.reported = [1, 3]
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.windowEnded) { $0.isWindowOpen = false }
     await store.finish()
+  }
+
+  @Test func everyScheduleOfAThrottleWrittenAsStateReportsTheLatestOffsetLast() async {
+    let explorer = ScheduleExplorer(
+      model: ScrollReporter(clock: ExplorationClock()), initialState: ScrollReporter.State())
+    let report = await explorer.explore(
+      [.scrolled(1), .scrolled(2), .scrolled(3)], pruning: false,
+      finally: { state in
+        state.reported.last == 3 && state.heldOffset == nil && !state.isWindowOpen
+          ? nil : "ended with \(state)"
+      })
+    #expect(report.failure == nil)
+    #expect(report.isExhaustive)
+    // The first window ends after the third scroll, between the second and the third, or
+    // between the first and the second; then the second window ends before or after the third.
+    #expect(report.schedules == 5)
   }
 
   @Test func effectsWaitOnTheModelsClock() async {

@@ -20,8 +20,8 @@ package final class Cascade: Sendable {
       if first?.token == token { first = nil } else { more[token] = nil }
     }
 
-    var any: (token: Int, task: Task<Void, Never>)? {
-      first ?? more.first.map { ($0.key, $0.value) }
+    var any: Task<Void, Never>? {
+      first?.task ?? more.first?.value
     }
   }
 
@@ -29,8 +29,7 @@ package final class Cascade: Sendable {
 
   package init() {}
 
-  /// Adds a task, which calls ``remove(_:)`` with `token` when it ends, or is left to
-  /// ``wait()`` to remove.
+  /// Adds a task, which calls ``remove(_:)`` with `token` as its last step.
   package func add(_ task: Task<Void, Never>, token: Int) {
     let cancelled = tasks.withLock { tasks -> Bool in
       tasks.insert(task, token)
@@ -57,10 +56,9 @@ package final class Cascade: Sendable {
 
   /// Waits until no task is left. Tasks added meanwhile, by the work itself, are waited for too.
   package func wait() async {
-    while let (token, next) = tasks.withLock({ $0.any }) {
+    // A task removes itself as its last step, so once it has ended the next one is found.
+    while let next = tasks.withLock({ $0.any }) {
       await next.value
-      // A task removes itself as it ends, except a throttle's timer, held by several cascades.
-      tasks.withLock { $0.remove(token) }
     }
   }
 }

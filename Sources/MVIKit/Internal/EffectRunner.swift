@@ -7,12 +7,6 @@
 package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   package typealias Work = Effect<Intent, SideEffect>
 
-  private struct Throttle {
-    var lastFire: (any InstantProtocol<Duration>)?
-    var pending: (effect: Work, ids: [EffectID], cascade: Cascade)?
-    var timer: (task: Task<Void, Never>, token: Int)?
-  }
-
   /// The running tasks, made with the first one: most stores of a list never start one.
   package var registry: TaskRegistry {
     if let madeRegistry { return madeRegistry }
@@ -22,7 +16,6 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   }
   /// Read by a store's deinit, when nothing else can reach the runner any more.
   package nonisolated(unsafe) private(set) var madeRegistry: TaskRegistry?
-  private var throttles: [EffectID: Throttle] = [:]
 
   /// Where what the effects produce goes: the store or test store that owns this runner.
   package weak var sink: (any EffectSink<Intent, SideEffect>)?
@@ -51,8 +44,6 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
 
   package func cancelAll() {
     madeRegistry?.cancelAll()
-    for throttle in throttles.values { throttle.timer?.task.cancel() }
-    throttles.removeAll()
   }
 
   /// Runs the synchronous parts of `effect` (sends, emits, cancels) in order and starts its
@@ -89,12 +80,10 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     case .concatenate(let effects):
       concatenate(effects[...], ids: ids, cascade: &cascade, started: &started)
     case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { cancel(id) }
+      if cancelInFlight { registry.cancel(id) }
       execute(inner, ids: ids + [id], cascade: &cascade, started: &started)
     case .cancel(let id):
-      cancel(id)
-    case .throttle(let id, let rule, let inner):
-      throttle(inner, id: id, rule: rule, ids: ids, cascade: &cascade, started: &started)
+      registry.cancel(id)
     case .whilePresent(let presence, let inner):
       execute(inner, ids: ids + [presence.id], cascade: &cascade, started: &started)
       guard watches[presence.id] == nil, madeRegistry?.isRunning(presence.id) == true else {
@@ -105,11 +94,6 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
     case .warn(let message):
       sink?.effectWarned(message)
     }
-  }
-
-  private func cancel(_ id: EffectID) {
-    throttles.removeValue(forKey: id)?.timer?.task.cancel()
-    registry.cancel(id)
   }
 
   // MARK: - Tasks
@@ -185,67 +169,6 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
         exit()
       }
     }
-  }
-
-  // MARK: - Throttle
-
-  private func throttle(
-    _ effect: Work,
-    id: EffectID,
-    rule: ThrottleRule,
-    ids: [EffectID],
-    cascade: inout Cascade?,
-    started: inout [Task<Void, Never>]?
-  ) {
-    var state = throttles[id] ?? Throttle()
-    let now = rule.clock.now
-    let elapsed = state.lastFire.flatMap { Self.duration(from: $0, to: now) }
-    if state.timer == nil, elapsed.map({ $0 >= rule.interval }) ?? true {
-      state.lastFire = now
-      throttles[id] = state
-      execute(effect, ids: ids, cascade: &cascade, started: &started)
-      return
-    }
-    let target = cascade ?? Cascade()
-    cascade = target
-    if rule.latest || state.pending == nil { state.pending = (effect, ids, target) }
-    // The held send's cascade waits for the timer too: its effect may be the one that runs.
-    let timer = state.timer ?? startTimer(id, rule, after: rule.interval - (elapsed ?? .zero))
-    state.timer = timer
-    throttles[id] = state
-    target.add(timer.task, token: timer.token)
-  }
-
-  /// Runs the effect held back under `id`, if any, once `wait` has passed.
-  private func startTimer(
-    _ id: EffectID, _ rule: ThrottleRule, after wait: Duration
-  ) -> (task: Task<Void, Never>, token: Int) {
-    let registry = self.registry
-    var token = 0
-    let task = registry.insert { made in
-      token = made
-      return Task { [weak self] in
-        try? await rule.clock.sleep(for: wait)
-        if !Task.isCancelled, let self, var fired = self.throttles[id] {
-          let pending = fired.pending
-          (fired.pending, fired.timer, fired.lastFire) = (nil, nil, rule.clock.now)
-          self.throttles[id] = fired
-          if let pending {
-            var target: Cascade? = pending.cascade
-            self.execute(pending.effect, ids: pending.ids, cascade: &target)
-          }
-        }
-        registry.remove(made)
-      }
-    }
-    return (task, token)
-  }
-
-  private static func duration<I: InstantProtocol>(
-    from start: I,
-    to end: any InstantProtocol<I.Duration>
-  ) -> I.Duration? {
-    (end as? I).map { start.duration(to: $0) }
   }
 }
 

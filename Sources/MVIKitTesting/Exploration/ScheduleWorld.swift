@@ -4,7 +4,7 @@ import MVIKit
 /// and the work of the effects, each job holding what it sent until the explorer picks it.
 ///
 /// It runs effects as the live store's effect runner does (the same cancellation by id, the
-/// same presence watches, concatenations and throttles), with one difference: the work of a
+/// same presence watches and concatenations), with one difference: the work of a
 /// `.run` runs at once, to its end, and what it sends waits in its job. A value, so that the
 /// explorer branches by copying it.
 @MainActor
@@ -18,13 +18,10 @@ struct ScheduleWorld<M: Model> {
     case intent(M.Intent, due: Duration?)
     /// The rest of a concatenation, which runs once the steps before it have finished.
     case rest(Work, due: Duration?)
-    /// The end of a throttle's interval, which runs the effect held back under the id.
-    case throttleEnd(EffectID)
 
     var due: Duration? {
       switch self {
       case .intent(_, let due), .rest(_, let due): due
-      case .throttleEnd: nil
       }
     }
   }
@@ -32,9 +29,8 @@ struct ScheduleWorld<M: Model> {
   /// Where a job's work came from: the intent whose reduce returned it.
   struct Source {
     let intent: M.Intent
-    let isThrottle: Bool
 
-    var text: String { "\(isThrottle ? "throttle" : "effect") of \(intent)" }
+    var text: String { "effect of \(intent)" }
   }
 
   /// What a step delivered, kept as values: the text is made only for a report.
@@ -42,14 +38,12 @@ struct ScheduleWorld<M: Model> {
     case user(M.Intent)
     case delivered(Source, M.Intent)
     case nextStep(Source)
-    case intervalEnd(Source)
 
     var text: String {
       switch self {
       case .user(let intent): "user: \(intent)"
       case .delivered(let source, let intent): "\(source.text): \(intent)"
       case .nextStep(let source): "\(source.text): its next step"
-      case .intervalEnd(let source): "\(source.text): the interval ends"
       }
     }
   }
@@ -84,8 +78,6 @@ struct ScheduleWorld<M: Model> {
   /// What the live store would report: errors no `catch:` handled, misuses.
   private(set) var problems: [String] = []
   private var watches: [EffectID: Presence] = [:]
-  /// Per throttle id: the effect held back, and the job of the interval's end, if one runs.
-  private var throttles: [EffectID: (held: (work: Work, ids: [EffectID])?, timer: Int?)] = [:]
 
   init(state: M.State) {
     self.state = state
@@ -116,13 +108,8 @@ struct ScheduleWorld<M: Model> {
     for job in jobs where !job.isFinished {
       let isOpen = job.after.allSatisfy { jobs[$0].isFinished }
       let parts: [AnyHashable] = [
-        isOpen, Self.intentKey(job.source.intent), job.source.isThrottle,
-        job.pending.map(Self.pendingKey),
+        isOpen, Self.intentKey(job.source.intent), job.pending.map(Self.pendingKey),
       ]
-      counts[parts, default: 0] += 1
-    }
-    for (id, throttle) in throttles {
-      let parts: [AnyHashable] = [id, throttle.held != nil, throttle.timer != nil]
       counts[parts, default: 0] += 1
     }
     return counts
@@ -134,7 +121,6 @@ struct ScheduleWorld<M: Model> {
       switch pending {
       case .intent(let intent, let due): [intentKey(intent), due]
       case .rest(_, let due): ["rest", due]
-      case .throttleEnd(let id): ["throttle end", id]
       }
     return AnyHashable(parts)
   }
@@ -165,13 +151,6 @@ struct ScheduleWorld<M: Model> {
       case .rest(let work, _):
         label = .nextStep(source)
         await execute(work, ids: jobs[index].ids, origin: source.intent, into: &queue, model)
-      case .throttleEnd(let id):
-        label = .intervalEnd(source)
-        let held = throttles[id]?.held
-        throttles[id] = (nil, nil)
-        if let held {
-          await execute(held.work, ids: held.ids, origin: source.intent, into: &queue, model)
-        }
       }
     }
     var index = 0
@@ -210,7 +189,7 @@ struct ScheduleWorld<M: Model> {
       }
       jobs.append(
         Job(
-          source: Source(intent: origin, isThrottle: false), ids: ids, after: [],
+          source: Source(intent: origin), ids: ids, after: [],
           pending: sent.intents))
       return [jobs.count - 1]
     case .merge(let effects):
@@ -228,7 +207,7 @@ struct ScheduleWorld<M: Model> {
         let rest = Work.concatenate(Array(effects[(offset + 1)...]))
         jobs.append(
           Job(
-            source: Source(intent: origin, isThrottle: false), ids: ids, after: stepJobs,
+            source: Source(intent: origin), ids: ids, after: stepJobs,
             pending: [.rest(rest, due: stepJobs.compactMap { jobs[$0].finished }.max())]))
         return started + [jobs.count - 1]
       }
@@ -238,22 +217,6 @@ struct ScheduleWorld<M: Model> {
       return await execute(inner, ids: ids + [id], origin: origin, into: &queue, model)
     case .cancel(let id):
       cancel(id)
-      return []
-    case .throttle(let id, let rule, let inner):
-      // No time passes while exploring: after the first, every effect falls in an interval.
-      guard var throttle = throttles[id] else {
-        throttles[id] = (nil, nil)
-        return await execute(inner, ids: ids, origin: origin, into: &queue, model)
-      }
-      if rule.latest || throttle.held == nil { throttle.held = (inner, ids) }
-      if throttle.timer == nil {
-        jobs.append(
-          Job(
-            source: Source(intent: origin, isThrottle: true), ids: [], after: [],
-            pending: [.throttleEnd(id)]))
-        throttle.timer = jobs.count - 1
-      }
-      throttles[id] = throttle
       return []
     case .whilePresent(let presence, let inner):
       let started = await execute(
@@ -269,7 +232,6 @@ struct ScheduleWorld<M: Model> {
   /// Drops what the jobs running under `id` have not delivered yet, as a live store cancels
   /// their tasks.
   private mutating func cancel(_ id: EffectID) {
-    if let timer = throttles.removeValue(forKey: id)?.timer { jobs[timer].isCancelled = true }
     for index in jobs.indices where jobs[index].ids.contains(id) { jobs[index].isCancelled = true }
   }
 
