@@ -75,10 +75,8 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     guard var child = payload(state) else {
-      return Effect(
-        .warn(
-          "\(Parent.self) received \(intent) for its child \(Child.self), whose case is not "
-            + "the current one; the intent was dropped."))
+      return .dropped(
+        intent, by: Parent.self, "its child \(Child.self), whose case is not the current one")
     }
     let effect = model.reduce(&child, intent)
     write(&state, child)

@@ -38,10 +38,8 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     guard state[keyPath: self.state] != nil else {
-      return Effect(
-        .warn(
-          "\(Parent.self) received \(intent) for its child \(Child.self), which is not "
-            + "there (its state is nil); the intent was dropped."))
+      return .dropped(
+        intent, by: Parent.self, "its child \(Child.self), which is not there (its state is nil)")
     }
     let path = self.state
     let effect = model.reduce(&state[keyPath: path]!, intent)

@@ -47,10 +47,9 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
       effect = model.reduce(&row, intent.value)
     }
     guard found else {
-      return Effect(
-        .warn(
-          "\(Parent.self) received \(intent.value) for row \(id) of its \(Row.self) rows, "
-            + "which is not in the list; the intent was dropped."))
+      return .dropped(
+        intent.value, by: Parent.self, "row \(id) of its \(Row.self) rows, which is not in the list"
+      )
     }
     if case .none = effect.operation { return .none }
     let intents = self.intents

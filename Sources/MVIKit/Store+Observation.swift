@@ -17,57 +17,40 @@ extension Store {
   // Inlinable so that the read is specialised at the call site: nothing generic is
   // instantiated per read, which dominated the cost of an observe rerun.
   /// Reads the member at `keyPath`, registering the read with the `observe` closure running
-  /// now, or else with the Observation-tracking context, if any.
+  /// now (once per run), or else with the Observation-tracking context, if any.
   @inlinable @inline(__always)
   func read<Value>(_ keyPath: KeyPath<M.State, Value>, isEqual: ((Value, Value) -> Bool)?) -> Value
   {
     let value = currentState[keyPath: keyPath]
-    if let observation = ObservationRuns.current {
-      if !observation.hasRead(ObjectIdentifier(self), keyPath) {
-        observe(keyPath, value: value, isEqual: isEqual, for: observation)
-      }
-    } else {
-      track(keyPath, value: value, isEqual: isEqual)
+    let observation = ObservationRuns.current
+    if observation?.hasRead(ObjectIdentifier(self), keyPath) != true {
+      watch(keyPath, value: value, isEqual: isEqual, by: observation)
     }
     return value
   }
 
-  /// Registers `observation` with the member at `keyPath`, once.
+  /// Registers `observation` with the member at `keyPath`, made on its first read; without
+  /// one, tells Observation that the current tracking context read it.
   @usableFromInline
-  func observe<Value>(
-    _ keyPath: KeyPath<M.State, Value>,
-    value: Value,
-    isEqual: ((Value, Value) -> Bool)?,
-    for observation: ObservationRun
+  func watch<Value>(
+    _ keyPath: KeyPath<M.State, Value>, value: Value, isEqual: ((Value, Value) -> Bool)?,
+    by observation: ObservationRun?
   ) {
-    observation.register(
-      with: member(keyPath, value: value, isEqual: isEqual), store: ObjectIdentifier(self),
-      path: keyPath)
-  }
-
-  /// Tells Observation that the current tracking context read the member at `keyPath`.
-  @usableFromInline
-  func track<Value>(
-    _ keyPath: KeyPath<M.State, Value>,
-    value: Value,
-    isEqual: ((Value, Value) -> Bool)?
-  ) {
-    let member = member(keyPath, value: value, isEqual: isEqual)
-    member.isTracked = true
-    member.access(observationRegistrar, self)
-  }
-
-  /// The watched member at `keyPath`, made on its first read.
-  func member<Value>(
-    _ keyPath: KeyPath<M.State, Value>, value: Value, isEqual: ((Value, Value) -> Bool)?
-  ) -> ObservedMember<Store, M.State> {
-    if let existing = members[keyPath] { return existing }
-    let member = ObservedValue<Store, M.State, Value>(
-      path: keyPath, subjectPath: (\Store.state).appending(path: keyPath), value: value,
-      isEqual: isEqual)
-    members[keyPath] = member
-    updateNeedsSlowSend()
-    return member
+    let member: ObservedMember<Store, M.State>
+    if let existing = members[keyPath] {
+      member = existing
+    } else {
+      member = ObservedValue<Store, M.State, Value>(
+        path: keyPath, subjectPath: (\Store.state).appending(path: keyPath), value: value,
+        isEqual: isEqual)
+      members[keyPath] = member
+      updateNeedsSlowSend()
+    }
+    guard let observation else {
+      member.isTracked = true
+      return member.access(observationRegistrar, self)
+    }
+    observation.register(with: member, store: ObjectIdentifier(self), path: keyPath)
   }
 
   /// The state, now and after every send that changed it, for views that do not use
@@ -97,27 +80,25 @@ extension Store {
 
   /// Tells observers about what the last reduce changed; then cuts off the dismissed children
   /// and refreshes the observed ones.
-  func notifyObservers(after intent: M.Intent?) {
+  func notifyObservers() {
     // Bracketed, so that observations rerun once for all that changed, even outside a send.
     ObservationRuns.sendBegan()
     defer { ObservationRuns.sendEnded() }
-    if !members.isEmpty {
-      for (key, member) in members {
-        // Members that nobody watches any more are dropped until they are read again.
-        guard member.isObserved else {
-          members[key] = nil
-          continue
-        }
-        guard member.changed(in: _state) else { continue }
-        if member.isTracked {
-          // Observation's tracking is one-shot: the context reads the member again to renew it.
-          // The registrar exists: the context's read made it.
-          member.isTracked = false
-          member.willSet(observationRegistrar, self)
-          member.didSet(observationRegistrar, self)
-        }
-        if member.hasRuns { ObservationRuns.memberChanged(member) }
+    for (key, member) in members {
+      // Members that nobody watches any more are dropped until they are read again.
+      guard member.isObserved else {
+        members[key] = nil
+        continue
       }
+      guard member.changed(in: _state) else { continue }
+      if member.isTracked {
+        // Observation's tracking is one-shot: the context reads the member again to renew it.
+        // The registrar exists: the context's read made it.
+        member.isTracked = false
+        member.willSet(observationRegistrar, self)
+        member.didSet(observationRegistrar, self)
+      }
+      if member.hasRuns { ObservationRuns.memberChanged(member) }
     }
     if optionalChildren > 0 {
       for (key, child) in children.all where child.entry.canBeAbsent && child.entry.isGone {
@@ -126,7 +107,7 @@ extension Store {
     }
     if observedChildren > 0 {
       for (_, child) in children.all where child.entry.isObserved {
-        child.entry.refresh(after: intent)
+        child.entry.refresh()
       }
     }
     updateNeedsSlowSend()

@@ -26,7 +26,7 @@ extension Store {
     let key = ScopeKey(state: link.state, model: ObjectIdentifier(Row.self), id: nil)
     if let group = children[key]?.store { return unsafeDowncast(group, to: RowGroup<M, Row>.self) }
     let group = RowGroup(parent: self, link: link)
-    children.insert(ChildStore(store: group, entry: group), for: key)
+    children.all.append((key, ChildStore(store: group, entry: group)))
     return group
   }
 }

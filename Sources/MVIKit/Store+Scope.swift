@@ -5,9 +5,9 @@ extension Store {
   /// and observation stays per member; its ``send(_:)`` goes up to the root store and returns a
   /// task whose ``StoreTask/finish()`` waits for the whole cascade; its ``states`` follows every
   /// change, whichever store the intent came through; its ``sideEffects`` receives the child's
-  /// side effects, once its ``sideEffects`` has been read; its ``flowObserver`` sees the
-  /// intents reduced for the child and the child's state changes. It has no model, queue or
-  /// effect runner of its own: the root store runs everything.
+  /// side effects, once its ``sideEffects`` has been read. It has no model, queue, effect
+  /// runner or flow of its own: the root store runs everything, and the root's
+  /// ``flowObserver`` sees the child's intents in the parent's case.
   ///
   /// Scoping twice to the same child returns the same store. It is cached by this store and
   /// freed with it.
@@ -23,8 +23,15 @@ extension Store {
   /// state read through it, dropping what it is sent, with a report. Call this again after a
   /// new presentation for the new child's store.
   public func scope<Child: Model>(_ link: OptionalChildLink<M, Child>) -> Store<Child>? {
-    let key = ScopeKey(state: link.state, model: ObjectIdentifier(Child.self), id: nil)
-    guard let initial = currentState[keyPath: link.state] else {
+    scopeWhilePresent(
+      link, key: ScopeKey(state: link.state, model: ObjectIdentifier(Child.self), id: nil))
+  }
+
+  /// The store of a child that may be absent, while it is there; an absent child's store, if
+  /// one was made, is forgotten.
+  func scopeWhilePresent<L: StoreLink>(_ link: L, key: ScopeKey) -> Store<L.Child>?
+  where L.Parent == M {
+    guard let initial = link.read(currentState) else {
       removeChild(key)
       return nil
     }
@@ -41,7 +48,7 @@ extension Store {
       removeChild(key)
     }
     let (child, entry) = makeScoped(link, initial: initial, observer: observer)
-    children.insert(ChildStore(store: child, entry: entry), for: key)
+    children.all.append((key, ChildStore(store: child, entry: entry)))
     if L.canBeAbsent {
       optionalChildren += 1
       updateNeedsSlowSend()
@@ -71,17 +78,10 @@ extension Store {
   }
 
   /// Brings a scoped store up to date after its parent reduced an intent.
-  func upstreamChanged(after intent: M.Intent?) {
+  func upstreamChanged() {
     guard let upstream, let state = upstream.read() else { return }
     _state = state
-    if let flowObserver {
-      if let intent { flowObserver(.intent(intent)) }
-      if let baseline = upstream.flowBaseline, !isEqualIfEquatable(baseline, state) {
-        flowObserver(.stateChanged(from: baseline, to: state))
-      }
-      upstream.flowBaseline = state
-    }
-    notifyObservers(after: intent)
+    notifyObservers()
   }
 }
 
@@ -90,10 +90,6 @@ extension Store {
   /// nil otherwise. Like an optional child's store, it serves one stretch of the case: once
   /// the case is replaced, it is cut off for good.
   public func scope<Child: Model>(_ link: CaseLink<M, Child>) -> Store<Child>? {
-    guard let initial = link.payload(currentState) else {
-      removeChild(link.key)
-      return nil
-    }
-    return scope(link, key: link.key, initial: initial, observer: self)
+    scopeWhilePresent(link, key: link.key)
   }
 }

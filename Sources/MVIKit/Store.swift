@@ -50,17 +50,24 @@ public final class Store<M: Model> {
   /// The members of the state that `observe` closures or Observation-tracking contexts read.
   @exclusivity(unchecked) var members: [AnyKeyPath: ObservedMember<Store, M.State>] = [:]
 
-  /// Sees every intent, state change, side effect and unhandled effect error, in order.
+  /// Sees every intent, state change, side effect, unhandled effect error and reported
+  /// misuse of a root store, in order.
   ///
-  /// Use it for logging (see MVIKitRecording's `FlowLogger`), recording, or analytics. It runs
-  /// on the main actor inside ``send(_:)``, so keep it quick. Setting it makes each send keep a
-  /// copy of the previous state for ``FlowEvent/stateChanged(from:to:)``.
+  /// Use it for logging (see MVIKitRecording's `FlowLogger`) or analytics. It runs on the main
+  /// actor inside ``send(_:)``, so keep it quick. Setting it makes each send keep a copy of the
+  /// previous state for ``FlowEvent/stateChanged(from:to:)``.
   ///
-  /// On a scoped store it sees the intents reduced for the child (after the parent reduced
-  /// them), the child's state changes and the side effects delivered to the scoped store.
+  /// A root store runs the whole flow, so its observer sees a child's intents too, in the
+  /// parent's intent case. A scoped store has no flow of its own: setting its observer is
+  /// reported as a misuse and changes nothing. To follow one child, `observe` its store.
   public var flowObserver: (@MainActor (FlowEvent<M>) -> Void)? {
-    didSet {
-      upstream?.flowBaseline = flowObserver != nil ? currentState : nil
+    get { root?.flowObserver }
+    set {
+      guard let root else {
+        return writeRuntimeWarning(
+          "Store<\(M.self)>: a scoped store has no flow of its own; set flowObserver on the root.")
+      }
+      root.flowObserver = newValue
       updateNeedsSlowSend()
     }
   }

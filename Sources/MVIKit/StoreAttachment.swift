@@ -23,7 +23,7 @@ public struct RootStoreHandle<M: Model> {
   }
 
   /// The store's live state, or nil once the store is gone.
-  public var state: M.State? { store?.root?.travel?.live ?? store?._state }
+  public var state: M.State? { store?.root?.liveState ?? store?._state }
 
   /// Calls `receive` with each intent, state change and side effect of the store's flow, and
   /// where the intent came from, until ``removeTap(_:)``.

@@ -30,8 +30,9 @@ public struct StoreBinding<Value> {
 extension Store {
   /// A binding that reads `keyPath` and sends `intent(newValue)` when set.
   ///
-  /// Setting a value equal to the current one sends nothing when the member is `Equatable`,
-  /// so a control that writes back what it shows does not flood the store with intents.
+  /// Setting a value equal to the current one sends nothing, so a control that writes back
+  /// what it shows does not flood the store with intents. The member is `Equatable` for that
+  /// reason; for another kind of value, build a ``StoreBinding`` from a getter and a setter.
   public func binding<Value: Equatable>(
     _ keyPath: KeyPath<M.State, Value>,
     send intent: @escaping (Value) -> M.Intent
@@ -44,13 +45,4 @@ extension Store {
       })
   }
 
-  /// A binding that reads `keyPath` and sends `intent(newValue)` whenever it is set.
-  public func binding<Value>(
-    _ keyPath: KeyPath<M.State, Value>,
-    send intent: @escaping (Value) -> M.Intent
-  ) -> StoreBinding<Value> {
-    StoreBinding(
-      get: { self[dynamicMember: keyPath] },
-      set: { newValue in self.send(intent(newValue)) })
-  }
 }

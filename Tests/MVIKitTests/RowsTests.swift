@@ -98,11 +98,12 @@ import Testing
     // The list re-scoped after the removal no longer has the row; its old store drops sends.
     #expect(store.scope(Checklist.items).map(\.id) == [1, 2])
     var warnings: [String] = []
-    rows[0].flowObserver = { event in
+    store.flowObserver = { event in
       if case .runtimeWarning(let warning) = event { warnings.append(warning) }
     }
     rows[0].send(.toggled)
     #expect(warnings.count == 1)
+    #expect(warnings.first?.contains("toggled") == true)
     #expect(store.items.count == 2)
   }
 
@@ -125,20 +126,13 @@ import Testing
     #expect(await listSideEffects.next() == .items(Keyed(2, .said("item 2"))))
   }
 
-  @Test func aRowChangedTwiceInOneIntentIsRefreshedOnce() {
+  @Test func aRowChangedTwiceInOneIntentNotifiesItsObserverOnce() {
     let store = Store(initialState: Checklist.State(), model: Checklist())
     let row = store.scope(Checklist.items, id: 1)!
     var titles: [String] = []
     let observation = row.observe { titles.append($0.title) }
-    var changes: [String] = []
-    row.flowObserver = { event in
-      if case .stateChanged(let from, let to) = event {
-        changes.append("\(from.title)→\(to.title)")
-      }
-    }
     store.send(.retitled(1, "milk"))
     #expect(titles == ["item 1", "milk"])
-    #expect(changes == ["item 1→milk"])
     observation.cancel()
   }
 

@@ -111,30 +111,40 @@ struct Pair: Model {
     #expect(parent.pendingSideEffectCount == 0)
   }
 
-  @Test func scopedStoreFlowObserverSeesTheChildsIntentsChangesAndSideEffects() async {
+  @Test func theRootsFlowObserverSeesAScopedStoresIntentsChangesAndRoutedSideEffects() async {
     let parent = Store(initialState: Pair.State(), model: Pair())
     let left = parent.scope(Pair.left)
-    _ = left.sideEffects
+    var leftSideEffects = left.sideEffects.makeAsyncIterator()
     var events: [String] = []
-    left.flowObserver = { event in
+    parent.flowObserver = { event in
       switch event {
       case .intent(let intent): events.append("intent \(intent)")
-      case .stateChanged(let from, let to): events.append("count \(from.count) → \(to.count)")
+      case .stateChanged(let from, let to):
+        events.append("left \(from.left.count) → \(to.left.count)")
       case .sideEffect(let sideEffect): events.append("side effect \(sideEffect)")
       case .unhandledError, .runtimeWarning: events.append("error")
       }
     }
     left.send(.increment)
-    parent.send(.left(.increment))
-    parent.send(.right(.increment))
     await left.send(.factTapped).finish()
     #expect(
       events == [
-        "intent increment", "count 0 → 1",
-        "intent increment", "count 1 → 2",
-        "intent factTapped", "count 2 → 2",
-        "intent factLoaded(\"fact 2\")", "count 2 → 2", "side effect toast(\"Loaded\")",
+        "intent left(CounterExample.Counter.Intent.increment)", "left 0 → 1",
+        "intent left(CounterExample.Counter.Intent.factTapped)", "left 1 → 1",
+        "intent left(CounterExample.Counter.Intent.factLoaded(\"fact 1\"))", "left 1 → 1",
+        "side effect left(CounterExample.Counter.SideEffect.toast(\"Loaded\"))",
       ])
+    // Seen by the root and still delivered once, to the scoped store that asked for it.
+    #expect(await leftSideEffects.next() == .toast("Loaded"))
+  }
+
+  @Test func aScopedStoreHasNoFlowObserverOfItsOwn() {
+    let parent = Store(initialState: Pair.State(), model: Pair())
+    let left = parent.scope(Pair.left)
+    left.flowObserver = { _ in Issue.record("a scoped store's observer ran") }
+    #expect(left.flowObserver == nil)
+    left.send(.increment)
+    #expect(parent.left.count == 1)
   }
 
   @Test func scopingTwiceGivesTheSameStoreFreedWithItsParent() {

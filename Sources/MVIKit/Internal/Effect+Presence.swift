@@ -7,6 +7,12 @@ struct LiftedPresenceID: Hashable, @unchecked Sendable {
 }
 
 extension Effect {
+  /// The report of `intent`, which `parent` received for a child that is not there (`child`
+  /// says which and why), and dropped.
+  static func dropped(_ intent: Any, by parent: Any.Type, _ child: String) -> Self {
+    Self(.warn("\(parent) received \(intent) for \(child); the intent was dropped."))
+  }
+
   /// Embeds a child's effect in its parent's: its intents and side effects in the parent's
   /// cases, the presence watches inside it (the child's own children) lifted through `read`,
   /// which finds the child in the parent's state, and, unless the child is always there, the

@@ -14,11 +14,13 @@ final class RootCore<M: Model> {
   @exclusivity(unchecked) @usableFromInline var deferred = IntentQueue<M.Intent>()
   /// True from the first reduce of a send until both queues are empty.
   @exclusivity(unchecked) @usableFromInline var isReducing = false
+  /// The store's ``Store/flowObserver``.
+  var flowObserver: (@MainActor (FlowEvent<M>) -> Void)?
   /// Recorders and state histories listening to the flow.
   var taps: [FlowTap<M>] = []
-  /// Set while a `StateHistory` shows a past state: the live state, and the intents that
-  /// arrived meanwhile, reduced once the store is live again.
-  var travel: (live: M.State, held: [QueuedIntent<M.Intent>])?
+  /// Set while a `StateHistory` shows a past state: the live state. The intents that arrive
+  /// meanwhile wait in `deferred`, reduced once the store is live again.
+  var liveState: M.State?
 
   init(model: M) {
     self.model = model

@@ -47,36 +47,23 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     if wasObserved != self.isObserved { parent.childObservationChanged(isObserved: !wasObserved) }
   }
 
-  func refresh(after intent: Parent.Intent?) {
+  func refresh() {
     let rows = parent.currentState[keyPath: link.state]
     let version = rows.changes.version
     guard version != seenVersion else { return }
-    var keyed: Keyed<ID, Row.Intent>??
     let incremental = rows.changes.forEachChanged(since: seenVersion) { id in
-      guard let store = stores[id], store.needsSlowSend else { return }
-      store.upstreamChanged(after: rowIntent(of: id, in: intent, for: store, &keyed))
+      if let store = stores[id], store.needsSlowSend { store.upstreamChanged() }
     }
     if !incremental {
       for (id, store) in stores {
         if rows[id: id] == nil {
           detach(id, store)
         } else if store.needsSlowSend {
-          store.upstreamChanged(after: rowIntent(of: id, in: intent, for: store, &keyed))
+          store.upstreamChanged()
         }
       }
     }
     seenVersion = version
-  }
-
-  /// The row's intent in `intent`, read by reflection (once per refresh, kept in `keyed`), so
-  /// only for a row store whose flow observer (or deeper scopes) wants it.
-  private func rowIntent(
-    of id: ID, in intent: Parent.Intent?, for store: Store<Row>,
-    _ keyed: inout Keyed<ID, Row.Intent>??
-  ) -> Row.Intent? {
-    guard store.flowObserver != nil || store.observedChildren > 0 else { return nil }
-    if keyed == nil { keyed = .some(intent.flatMap(link.intents.extract)) }
-    return keyed??.id == id ? keyed??.value : nil
   }
 
   func route(_ sideEffect: Parent.SideEffect) -> Bool {

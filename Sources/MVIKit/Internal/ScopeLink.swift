@@ -9,7 +9,8 @@ protocol Upstream<Child>: AnyObject {
   /// The child's state in its parent now; nil once cut off, or when the parent or the child's
   /// part is gone.
   func read() -> Child.State?
-  /// Sends `intent` up to the root store, wrapped in each parent's intent case.
+  /// Sends `intent` up to the root store, wrapped in each parent's intent case; once cut off,
+  /// drops it with a report.
   func send(_ intent: Child.Intent) -> StoreTask
   /// Cuts the child off from its parent for good, on finding its state gone.
   func cutOff()
@@ -17,8 +18,8 @@ protocol Upstream<Child>: AnyObject {
   func detach()
   /// Tells the parent that the child started or stopped being observed.
   func observationChanged(isObserved: Bool)
-  /// The state a scoped store's flow observer last saw, to report changes from.
-  var flowBaseline: Child.State? { get set }
+  /// Reports a misuse to the root store's flow observer, or standard error.
+  func warn(_ message: String)
 }
 
 /// A scoped store, as its parent (or a row group) sees it: what the parent does with it after
@@ -32,8 +33,8 @@ protocol ChildEntry<Parent>: AnyObject {
   var canBeAbsent: Bool { get }
   /// Whether the child's state is gone; finding it gone cuts the child off.
   var isGone: Bool { get }
-  /// Brings the child up to date after the parent reduced `intent` (nil: not known).
-  func refresh(after intent: Parent.Intent?)
+  /// Brings the child up to date after the parent reduced an intent.
+  func refresh()
   /// Hands a parent side effect to the child if it wraps one of the child's.
   func route(_ sideEffect: Parent.SideEffect) -> Bool
   /// Cuts the child off, when its part of the state is gone for good.
@@ -57,7 +58,6 @@ final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
   /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
   unowned var child: Store<L.Child>?
   @exclusivity(unchecked) var isDetached = false
-  @exclusivity(unchecked) var flowBaseline: L.Child.State?
 
   init(_ link: L, parent: Store<L.Parent>, observer: any ObservedChild) {
     self.link = link
@@ -74,17 +74,21 @@ final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
   }
 
   func send(_ intent: L.Child.Intent) -> StoreTask {
-    let up = link.embed(intent)
-    if let parentUpstream {
-      guard parentUpstream.isDetached else { return parentUpstream.send(up) }
-      writeRuntimeWarning("dropped \(up): its store's part of the state is gone.")
+    guard !isDetached else {
+      warn("Store<\(L.Child.self)> dropped \(intent): its part of its parent's state is gone.")
       return StoreTask(nil)
     }
+    if let parentUpstream { return parentUpstream.send(link.embed(intent)) }
     guard let parent else {
       writeRuntimeWarning("a scoped store sent \(intent) after its root store was freed; dropped.")
       return StoreTask(nil)
     }
-    return parent.send(up)
+    return parent.send(link.embed(intent))
+  }
+
+  func warn(_ message: String) {
+    guard let parent else { return writeRuntimeWarning(message) }
+    parent.warn(message)
   }
 
   func cutOff() {
@@ -106,11 +110,8 @@ final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
     return isDetached
   }
 
-  func refresh(after intent: L.Parent.Intent?) {
-    guard let child else { return }
-    // Reflection only for a flow observer or deeper scopes that may want the intent.
-    let wantsIntent = child.flowObserver != nil || child.observedChildren > 0
-    child.upstreamChanged(after: wantsIntent ? intent.flatMap(link.extract) : nil)
+  func refresh() {
+    child?.upstreamChanged()
   }
 
   func route(_ sideEffect: L.Parent.SideEffect) -> Bool {
@@ -154,15 +155,11 @@ struct ScopeKey: Hashable, @unchecked Sendable {
 /// one then costs one small allocation instead of a hash table.
 @MainActor
 struct ChildStores<Parent: Model> {
-  private(set) var all: [(key: ScopeKey, child: ChildStore<Parent>)] = []
+  /// Appended to only for a key that callers have found absent (or removed).
+  var all: [(key: ScopeKey, child: ChildStore<Parent>)] = []
 
   subscript(key: ScopeKey) -> ChildStore<Parent>? {
     all.first { $0.key == key }?.child
-  }
-
-  /// Adds the store for `key`, which callers have found absent (or removed).
-  mutating func insert(_ child: ChildStore<Parent>, for key: ScopeKey) {
-    all.append((key, child))
   }
 
   mutating func remove(_ key: ScopeKey) -> ChildStore<Parent>? {

@@ -15,22 +15,20 @@ extension Store {
   /// A scoped store's send: up to the root, or dropped with a report once cut off.
   @usableFromInline
   func sendUp(_ intent: M.Intent) -> StoreTask {
-    guard let upstream, !upstream.isDetached else {
-      report(
-        .runtimeWarning("dropped \(intent): this store's child is gone from its parent's state"),
-        "dropped \(intent): this store's child is gone from its parent's state.")
-      return StoreTask(nil)
-    }
-    return upstream.send(intent)
+    upstream?.send(intent) ?? StoreTask(nil)
   }
 
-  /// Tells the flow observer, or standard error when there is none: never silent.
+  /// Tells the root's flow observer, or standard error when there is none: never silent.
+  func warn(_ message: String) {
+    if let upstream { return upstream.warn(message) }
+    report(.runtimeWarning(message), message)
+  }
+
   func report(_ event: FlowEvent<M>, _ message: String) {
-    if let flowObserver {
-      flowObserver(event)
-    } else {
-      writeRuntimeWarning("Store<\(M.self)>: \(message)")
+    guard let observer = root?.flowObserver else {
+      return writeRuntimeWarning("Store<\(M.self)>: \(message)")
     }
+    observer(event)
   }
 
   var sideEffectChannel: SideEffects<M.SideEffect> {
@@ -42,7 +40,7 @@ extension Store {
 
   /// Emits `sideEffect` to the scoped store it belongs to, if one takes it, else to this one.
   package func deliver(_ sideEffect: M.SideEffect) {
-    for tap in root?.taps ?? [] { tap.receive(.sideEffect(sideEffect), nil) }
+    flow(.sideEffect(sideEffect), nil)
     _ = accept(sideEffect, lastStop: true)
   }
 
@@ -52,16 +50,15 @@ extension Store {
   func accept(_ sideEffect: M.SideEffect, lastStop: Bool = false) -> Bool {
     let routed = children.all.contains { $0.child.entry.route(sideEffect) }
     guard routed || wantsSideEffects || lastStop else { return false }
-    flowObserver?(.sideEffect(sideEffect))
     if !routed { sideEffectChannel.send(sideEffect) }
     return true
   }
 
   func updateNeedsSlowSend() {
     let observed =
-      flowObserver != nil || !members.isEmpty
+      root?.flowObserver != nil || !members.isEmpty
       || observedChildren > 0 || optionalChildren > 0 || root?.taps.isEmpty == false
-      || root?.travel != nil || root?.runner.isWatchingPresence == true
+      || root?.liveState != nil || root?.runner.isWatchingPresence == true
     guard observed != needsSlowSend else { return }
     needsSlowSend = observed
     upstream?.observationChanged(isObserved: observed)
@@ -77,7 +74,7 @@ extension Store: EffectSink {
   }
 
   package func effectWarned(_ warning: String) {
-    report(.runtimeWarning(warning), warning)
+    warn(warning)
   }
 
   package func presenceWatchesChanged() {

@@ -5,28 +5,22 @@ extension Store {
   @usableFromInline
   func sendObserved(_ intent: M.Intent) -> StoreTask {
     guard let root else { return StoreTask(nil) }
-    guard root.isReducing || root.travel != nil else {
+    // While a past state is shown, intents wait like those sent during a reduce.
+    guard root.isReducing || root.liveState != nil else {
       root.queue.append((intent, nil, .view))
       return StoreTask(drain(after: .none, into: nil))
     }
     let cascade = Cascade()
-    if root.travel != nil {
-      root.travel?.held.append((intent, cascade, .view))
-    } else {
-      root.deferred.append((intent, cascade, .view))
-    }
+    root.deferred.append((intent, cascade, .view))
     return StoreTask(cascade)
   }
 
   /// Reduces `intent` for an effect that sent it, adding the work it causes to `cascade`.
   package func receive(_ intent: M.Intent, into cascade: Cascade?) {
     guard let root else { return }
-    if root.travel != nil {
-      root.travel?.held.append((intent, cascade, .effect))
-    } else {
-      root.queue.append((intent, cascade, .effect))
-      if !root.isReducing { _ = drain(after: .none, into: cascade) }
-    }
+    guard root.liveState == nil else { return root.deferred.append((intent, cascade, .effect)) }
+    root.queue.append((intent, cascade, .effect))
+    if !root.isReducing { _ = drain(after: .none, into: cascade) }
   }
 
   /// The one bracket of a send: runs `effect`, then every queued intent, while sends from
@@ -83,7 +77,7 @@ extension Store {
   func reduceObserved(_ intent: M.Intent, origin: IntentOrigin) -> Effect<M.Intent, M.SideEffect> {
     guard let root else { return .none }
     let effect: Effect<M.Intent, M.SideEffect>
-    if flowObserver != nil || !root.taps.isEmpty {
+    if root.flowObserver != nil || !root.taps.isEmpty {
       flow(.intent(intent), origin)
       let before = _state
       effect = root.model.reduce(&_state, intent)
@@ -94,13 +88,14 @@ extension Store {
       effect = root.model.reduce(&_state, intent)
     }
     if root.runner.isWatchingPresence { root.runner.checkPresence(in: _state) }
-    notifyObservers(after: intent)
+    notifyObservers()
     return effect
   }
 
   /// Tells the flow observer and the taps of the debugging aids.
   func flow(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
-    flowObserver?(event)
-    for tap in root?.taps ?? [] { tap.receive(event, origin) }
+    guard let root else { return }
+    root.flowObserver?(event)
+    for tap in root.taps { tap.receive(event, origin) }
   }
 }

@@ -1,6 +1,7 @@
 /// The one shape of every link between a parent model and a child model: where the child's
-/// state is in the parent's (absent for a dismissed child or a removed row), and which of the
-/// parent's intent and side effect cases carry the child's.
+/// state is in the parent's (absent for a dismissed child or a removed row), the parent's
+/// intent case that carries the child's, and how to find the child's side effects in the
+/// parent's.
 ///
 /// Every kind of scoped store (a child, an optional child, a row, a stack screen) is made and
 /// kept by one generic path in ``Store`` over this shape.
@@ -11,7 +12,6 @@ protocol StoreLink<Parent, Child> {
   static var canBeAbsent: Bool { get }
   func read(_ state: Parent.State) -> Child.State?
   func embed(_ intent: Child.Intent) -> Parent.Intent
-  func extract(_ intent: Parent.Intent) -> Child.Intent?
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect?
 }
 
@@ -24,7 +24,6 @@ protocol CaseLinked: StoreLink {
 // `embed` is on every scoped send, so each link implements it itself: a default here would
 // make every call look up the link's conformance at run time.
 extension CaseLinked {
-  func extract(_ intent: Parent.Intent) -> Child.Intent? { intents.extract(intent) }
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
     sideEffects.extract(sideEffect)
   }
@@ -60,11 +59,6 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
 
   func read(_ state: Parent.State) -> Row.State? { state[keyPath: rows.state][id: id] }
   func embed(_ intent: Row.Intent) -> Parent.Intent { rows.intents.embed(Keyed(id, intent)) }
-
-  func extract(_ intent: Parent.Intent) -> Row.Intent? {
-    guard let keyed = rows.intents.extract(intent), keyed.id == id else { return nil }
-    return keyed.value
-  }
 
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Row.SideEffect? {
     guard let keyed = rows.sideEffects.extract(sideEffect), keyed.id == id else { return nil }
