@@ -113,7 +113,9 @@
       let recognizer = recognizer
       let (firstChunk, decoded) = AsyncStream<Void>.makeStream()
       let task = Task {
-        try await recognizer.transcribe(wav: wav, phrases: nil) { fraction in
+        // Ends the wait below if the transcription stops before its first chunk.
+        defer { decoded.finish() }
+        return try await recognizer.transcribe(wav: wav, phrases: nil) { fraction in
           let count = reached.withLock {
             $0.append(fraction)
             return $0.count
