@@ -11,6 +11,25 @@ struct ScheduleExplorerTests {
       initialState: SearchField.State())
   }
 
+  /// Explores `buggy`, whose failure is a known issue, and `fixed`, which must pass every
+  /// schedule; returns the buggy model's report for the caller to check its failure.
+  static func exploreBugAndFix<M: Model>(
+    _ scenario: [M.Intent], buggy: M, fixed: M, from initialState: M.State,
+    invariant: @escaping (M.State) -> String? = { _ in nil },
+    finally check: @escaping (M.State) -> String? = { _ in nil },
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> ExplorationReport? {
+    var report: ExplorationReport?
+    await withKnownIssue {
+      report = await ScheduleExplorer(model: buggy, initialState: initialState)
+        .explore(scenario, invariant: invariant, finally: check)
+    }
+    let fixedReport = await ScheduleExplorer(model: fixed, initialState: initialState)
+      .explore(scenario, invariant: invariant, finally: check)
+    #expect(fixedReport.failure == nil, sourceLocation: sourceLocation)
+    return report
+  }
+
   static func showsItsQuery(_ state: SearchField.State) -> String? {
     state.results == ["results for \(state.query)"]
       ? nil : "shows \(state.results) for the query \"\(state.query)\""
@@ -74,17 +93,10 @@ struct ScheduleExplorerTests {
     let twoLikes = { (state: LikeCounter.State) in
       state.likes == 2 ? nil : "\(state.likes) likes after two taps"
     }
-    var report: ExplorationReport?
-    await withKnownIssue {
-      report = await ScheduleExplorer(model: LikeCounter(), initialState: .init())
-        .explore(scenario, finally: twoLikes)
-    }
+    let report = await Self.exploreBugAndFix(
+      scenario, buggy: LikeCounter(), fixed: LikeCounter(sendsTheChange: true),
+      from: .init(), finally: twoLikes)
     #expect(report?.failure?.schedule == "u u e0 e1")
-    let fixed = await ScheduleExplorer(
-      model: LikeCounter(sendsTheChange: true), initialState: .init()
-    )
-    .explore(scenario, finally: twoLikes)
-    #expect(fixed.failure == nil)
   }
 
   @Test func aSecondSubmitWhileTheFirstRunsIsFound() async {
@@ -92,21 +104,12 @@ struct ScheduleExplorerTests {
     let oneOrder = { (state: CheckoutForm.State) in
       state.orders.count <= 1 ? nil : "\(state.orders.count) orders placed"
     }
-    var report: ExplorationReport?
-    await withKnownIssue {
-      report = await ScheduleExplorer(
-        model: CheckoutForm(placeOrder: { 7 }), initialState: .init()
-      )
-      .explore(scenario, invariant: oneOrder)
-    }
+    let report = await Self.exploreBugAndFix(
+      scenario, buggy: CheckoutForm(placeOrder: { 7 }),
+      fixed: CheckoutForm(placeOrder: { 7 }, ignoresTapsWhileSubmitting: true),
+      from: .init(), invariant: oneOrder)
     #expect(report?.failure?.schedule == "u u e0 e1")
     #expect(report?.failure?.message == "Invariant failed: 2 orders placed")
-    let fixed = await ScheduleExplorer(
-      model: CheckoutForm(placeOrder: { 7 }, ignoresTapsWhileSubmitting: true),
-      initialState: .init()
-    )
-    .explore(scenario, invariant: oneOrder)
-    #expect(fixed.failure == nil)
   }
 
   @Test func aLateFailureThatRollsBackANewerToggleIsFound() async {
@@ -119,17 +122,11 @@ struct ScheduleExplorerTests {
       state.isOn == state.lastChoice
         ? nil : "shows \(state.isOn), the user chose \(state.lastChoice)"
     }
-    var report: ExplorationReport?
-    await withKnownIssue {
-      report = await ScheduleExplorer(model: SettingSwitch(save: save), initialState: .init())
-        .explore(scenario, finally: showsTheLastChoice)
-    }
+    let report = await Self.exploreBugAndFix(
+      scenario, buggy: SettingSwitch(save: save),
+      fixed: SettingSwitch(save: save, cancelsStaleSaves: true), from: .init(),
+      finally: showsTheLastChoice)
     #expect(report?.failure?.schedule == "u u u e0")
-    let fixed = await ScheduleExplorer(
-      model: SettingSwitch(save: save, cancelsStaleSaves: true), initialState: .init()
-    )
-    .explore(scenario, finally: showsTheLastChoice)
-    #expect(fixed.failure == nil)
   }
 
   @Test func aPageAppendedTwiceIsFound() async {
@@ -138,17 +135,11 @@ struct ScheduleExplorerTests {
     let eachItemOnce = { (state: PagedFeed.State) in
       Set(state.items).count == state.items.count ? nil : "an item shows twice: \(state.items)"
     }
-    var report: ExplorationReport?
-    await withKnownIssue {
-      report = await ScheduleExplorer(model: PagedFeed(load: load), initialState: .init())
-        .explore(scenario, invariant: eachItemOnce)
-    }
+    let report = await Self.exploreBugAndFix(
+      scenario, buggy: PagedFeed(load: load),
+      fixed: PagedFeed(load: load, waitsForThePageLoading: true), from: .init(),
+      invariant: eachItemOnce)
     #expect(report?.failure?.schedule == "u u e0 e1")
-    let fixed = await ScheduleExplorer(
-      model: PagedFeed(load: load, waitsForThePageLoading: true), initialState: .init()
-    )
-    .explore(scenario, invariant: eachItemOnce)
-    #expect(fixed.failure == nil)
   }
 
   @Test func pruningExploresEachDistinctStateOnceAndFindsTheSameBugs() async {

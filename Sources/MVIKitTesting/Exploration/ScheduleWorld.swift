@@ -26,31 +26,26 @@ struct ScheduleWorld<M: Model> {
     }
   }
 
-  /// Where a job's work came from: the intent whose reduce returned it.
-  struct Source {
-    let intent: M.Intent
-
-    var text: String { "effect of \(intent)" }
-  }
-
   /// What a step delivered, kept as values: the text is made only for a report.
   enum Label {
     case user(M.Intent)
-    case delivered(Source, M.Intent)
-    case nextStep(Source)
+    /// An intent a job delivered, with the intent whose reduce started the job.
+    case delivered(source: M.Intent, M.Intent)
+    case nextStep(source: M.Intent)
 
     var text: String {
       switch self {
       case .user(let intent): "user: \(intent)"
-      case .delivered(let source, let intent): "\(source.text): \(intent)"
-      case .nextStep(let source): "\(source.text): its next step"
+      case .delivered(let source, let intent): "effect of \(source): \(intent)"
+      case .nextStep(let source): "effect of \(source): its next step"
       }
     }
   }
 
   /// The work that the live store runs in one task.
   struct Job {
-    let source: Source
+    /// The intent whose reduce returned the job's work.
+    let source: M.Intent
     let ids: [EffectID]
     /// The jobs that must finish first: the earlier step of a concatenation.
     let after: [Int]
@@ -108,7 +103,7 @@ struct ScheduleWorld<M: Model> {
     for job in jobs where !job.isFinished {
       let isOpen = job.after.allSatisfy { jobs[$0].isFinished }
       let parts: [AnyHashable] = [
-        isOpen, Self.intentKey(job.source.intent), job.pending.map(Self.pendingKey),
+        isOpen, Self.intentKey(job.source), job.pending.map(Self.pendingKey),
       ]
       counts[parts, default: 0] += 1
     }
@@ -147,10 +142,10 @@ struct ScheduleWorld<M: Model> {
       switch item {
       case .intent(let intent, _):
         queue.append(intent)
-        label = .delivered(source, intent)
+        label = .delivered(source: source, intent)
       case .rest(let work, _):
-        label = .nextStep(source)
-        await execute(work, ids: jobs[index].ids, origin: source.intent, into: &queue, model)
+        label = .nextStep(source: source)
+        await execute(work, ids: jobs[index].ids, origin: source, into: &queue, model)
       }
     }
     var index = 0
@@ -189,7 +184,7 @@ struct ScheduleWorld<M: Model> {
       }
       jobs.append(
         Job(
-          source: Source(intent: origin), ids: ids, after: [],
+          source: origin, ids: ids, after: [],
           pending: sent.intents))
       return [jobs.count - 1]
     case .merge(let effects):
@@ -207,7 +202,7 @@ struct ScheduleWorld<M: Model> {
         let rest = Work.concatenate(Array(effects[(offset + 1)...]))
         jobs.append(
           Job(
-            source: Source(intent: origin), ids: ids, after: stepJobs,
+            source: origin, ids: ids, after: stepJobs,
             pending: [.rest(rest, due: stepJobs.compactMap { jobs[$0].finished }.max())]))
         return started + [jobs.count - 1]
       }
