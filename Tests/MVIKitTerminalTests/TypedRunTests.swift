@@ -55,4 +55,69 @@ import Testing
     backend.send(.ctrl("c"))
     _ = try? await run.value
   }
+
+  /// A field whose submit takes its text and clears it, counting the edits it is told of.
+  final class Edits {
+    var changes: [String] = []
+    var submitted: [String] = []
+  }
+
+  func submittingField(_ store: Store<Form>, _ edits: Edits) -> HeadlessTerminal {
+    HeadlessTerminal(size: Size(width: 40, height: 4)) {
+      TextField(
+        "Email", text: store.email,
+        onSubmit: {
+          edits.submitted.append(store.email)
+          store.send(.email(""))
+        }
+      ) {
+        edits.changes.append($0)
+        store.send(.email($0))
+      }
+    }
+  }
+
+  @Test func theHeadlessTerminalTakesOneReadAsTheRealOneDoes() {
+    let store = Store(initialState: Form.State(), model: Form())
+    let edits = Edits()
+    let terminal = submittingField(store, edits)
+    // One read: each run of characters is one edit, and each Enter submits what came before.
+    terminal.typeFast("one\rtwo\rthree\r")
+    #expect(edits.submitted == ["one", "two", "three"])
+    #expect(edits.changes == ["one", "two", "three"])
+    #expect(store.email == "")
+  }
+
+  @Test func keysInReadsOfTheirOwnAreOneEditEach() {
+    let store = Store(initialState: Form.State(), model: Form())
+    let edits = Edits()
+    let terminal = submittingField(store, edits)
+    terminal.type("ab")
+    terminal.press(.enter)
+    #expect(edits.changes == ["a", "ab"])
+    #expect(edits.submitted == ["ab"])
+  }
+
+  @Test func theRealTerminalSubmitsEachLineOfOneRead() async throws {
+    let store = Store(initialState: Form.State(), model: Form())
+    let edits = Edits()
+    let backend = TestTerminalBackend(size: Size(width: 40, height: 6))
+    let app = TerminalApp(store: store, backend: backend, clock: TestClock()) {
+      TextField(
+        "Email", text: store.email,
+        onSubmit: {
+          edits.submitted.append(store.email)
+          store.send(.email(""))
+        }
+      ) { store.send(.email($0)) }
+      Text("\(edits.submitted.count) submitted")
+    }
+    let run = Task { try await app.run() }
+    _ = await backend.nextFrame()
+    backend.send(bytes: Array("one\rtwo\rthree\r".utf8))
+    _ = await backend.frame { _ in edits.submitted.count == 3 }
+    #expect(edits.submitted == ["one", "two", "three"])
+    backend.send(.ctrl("c"))
+    _ = try? await run.value
+  }
 }

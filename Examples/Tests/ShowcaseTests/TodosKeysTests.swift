@@ -80,6 +80,74 @@ import Testing
     }
   }
 
+  /// The titles of the todos shown, in order.
+  func titles(_ showcase: ShowcaseHarness) -> [String] {
+    showcase.topScreen(AppScreen.todos)?.todos.map(\.title) ?? []
+  }
+
+  @Test func twentyTitlesTypedInOneReadMakeExactlyThoseTodos() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: [])
+      let expected = (1...20).map { "C\($0)" }
+      // One read of input, as a fast typist or a program sends it: C1⏎C2⏎…C20⏎.
+      showcase.terminal.typeFast(expected.map { $0 + "\r" }.joined())
+      #expect(await showcase.waitUntil { titles(showcase) == expected })
+      #expect(showcase.topScreen(AppScreen.todos)?.draft == "")
+    }
+  }
+
+  @Test func anUnbracketedThreeLinePasteMakesThreeTodos() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: [])
+      showcase.terminal.typeFast("paste one\rpaste two\rpaste three\r")
+      #expect(
+        await showcase.waitUntil { titles(showcase) == ["paste one", "paste two", "paste three"] })
+    }
+  }
+
+  @Test func keysInReadsOfTheirOwnWhileSavesAreAnsweredLoseNoLetter() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: [])
+      let expected = (1...10).map { "title \($0)" }
+      for title in expected {
+        for character in title + "\r" {
+          showcase.terminal.typeFast(String(character))
+          // Lets the database answer between some keys and not others.
+          await Task.yield()
+        }
+      }
+      #expect(await showcase.waitUntil { titles(showcase) == expected })
+    }
+  }
+
+  @Test func aRenameIsShownEndsWithEscAndIsUndone() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: ["alpha", "beta"])
+      showcase.terminal.press(.tab, .up, "e")
+      #expect(showcase.terminal.grid.contains("Renaming \"alpha\""))
+      showcase.terminal.type("zzz")
+      showcase.terminal.press(.escape)
+      #expect(!showcase.terminal.grid.contains("Renaming"))
+      showcase.terminal.press(.down, .tab, .enter)
+      #expect(showcase.terminal.grid.contains("A todo needs a title."))
+      showcase.terminal.press(.escape, "e", .escape, .tab)
+      showcase.terminal.type("call mom")
+      showcase.terminal.press(.enter)
+      #expect(await showcase.waitUntil { titles(showcase) == ["alpha", "beta", "call mom"] })
+      // A rename saved, then undone with u.
+      showcase.terminal.press(.escape, "e")
+      let original = try #require(showcase.topScreen(AppScreen.todos)?.rename?.originalTitle)
+      showcase.terminal.press(.ctrl("u"))
+      showcase.terminal.type("omega")
+      showcase.terminal.press(.enter)
+      let before = ["alpha", "beta", "call mom"]
+      let renamed = before.map { $0 == original ? "omega" : $0 }
+      #expect(await showcase.waitUntil { titles(showcase) == renamed })
+      showcase.terminal.press(.escape, "u")
+      #expect(await showcase.waitUntil { titles(showcase) == before })
+    }
+  }
+
   @Test func theKeyBarShowsWholeKeysForTheFocusAndTheHelpThisScreensKeys() async throws {
     try await DemoServer.withServer { server in
       let showcase = await openTodos(server, adding: ["milk"])

@@ -1,6 +1,8 @@
 import ExampleTestSupport
 import Foundation
+import GRDB
 import MVIKit
+import MVIKitTesting
 import Testing
 
 @testable import Todos
@@ -28,6 +30,32 @@ import Testing
       try? await Task.sleep(for: .milliseconds(20))
     }
     return condition()
+  }
+
+  @Test func clearingDoneTodosLeavesAnUnreadableDoneRowAndClearsTheRest() async throws {
+    let repository = try TodoRepository(url: file)
+    let milk = try await repository.add(title: "milk")
+    let bread = try await repository.add(title: "bread")
+    try await repository.setDone(id: milk.id, true)
+    try await sqlite3("INSERT INTO todo(title, isDone, createdAt) VALUES ('odd', 1, 'garbage')")
+    let store = TestStore(
+      initialState: TodosModel.State(),
+      model: TodosModel(storage: TodoStorage(repository: repository)))
+    store.exhaustivity = .off
+    await store.send(.loaded(TodoList(todos: try await repository.all(), unreadable: 1)))
+    await store.send(.clearCompletedTapped)
+    await store.skipReceivedIntentsWhenDone()
+    #expect(store.state.message == nil)
+    #expect(store.state.todos.map(\.title) == ["bread"])
+    var doneMilk = milk
+    doneMilk.isDone = true
+    #expect(store.state.undo == .deleted([doneMilk]))
+    // The row another program wrote is still in the file, untouched.
+    #expect(try await repository.all() == [bread])
+    let rows = try await DatabaseQueue(path: file.path).read { db in
+      try String.fetchAll(db, sql: "SELECT title || '|' || createdAt FROM todo ORDER BY id")
+    }
+    #expect(rows.count == 2 && rows[0].hasPrefix("bread|") && rows[1] == "odd|garbage")
   }
 
   @Test func aBadOutsideRowIsCountedAndTheViewKeepsFollowingTheFile() async throws {

@@ -23,8 +23,8 @@ import Todos
     state.rows = [TodoRow.State(todo: Self.milk), saving]
     state.filter = .done
     state.draft = "bread and butter"
-    state.editingID = 7
-    state.lastDeleted = [Todo(id: 1, title: "eggs", createdAt: Date(timeIntervalSince1970: 0))]
+    state.rename = TodoRename(id: 7, originalTitle: "bread", draftBefore: "half typed")
+    state.undo = .deleted([Todo(id: 1, title: "eggs", createdAt: Date(timeIntervalSince1970: 0))])
     state.message = "No done todos to clear."
     state.isLoading = true
     state.selection = 1
@@ -42,7 +42,8 @@ import Todos
   @Test func everyIntentRoundTrips() throws {
     let intents: [TodosModel.Intent] = [
       .appeared, .loaded([Self.milk, Self.bread]), .draftChanged("eggs"), .addTapped,
-      .added(Self.milk), .editTapped, .renamed(Self.bread), .row(Keyed(3, .toggleTapped)),
+      .added(Self.milk), .editTapped, .renamed(Self.bread, previousTitle: "milk", isUndo: false),
+      .addFailed(title: "eggs", message: "Disk full."), .row(Keyed(3, .toggleTapped)),
       .row(Keyed(3, .toggled(isDone: true))), .row(Keyed(7, .failed("Disk full."))),
       .deleteTapped, .clearCompletedTapped, .deleted([Self.bread]), .undoTapped,
       .restored([Self.bread]), .filterTapped, .selectionMoved(2), .failed("Cannot open."),

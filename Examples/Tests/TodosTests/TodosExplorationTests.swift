@@ -27,8 +27,8 @@ import Testing
   }
 
   static func deletedForGood(_ state: TodosModel.State) -> String? {
-    state.rows.isEmpty && state.editingID == nil && state.draft.isEmpty
-      && state.lastDeleted == [milk] && state.message == nil
+    state.rows.isEmpty && state.rename == nil && state.draft.isEmpty
+      && state.undo == .deleted([milk]) && state.message == nil
       ? nil : "ends with \(state)"
   }
 

@@ -19,13 +19,23 @@ import Testing
       initialState: TodosModel.State(),
       model: TodosModel(storage: TodoStorage(repository: repository)))
     await store.send(.loaded([milk])) { $0.rows = [TodoRow.State(todo: milk)] }
+    await store.send(.draftChanged("half typed")) { $0.draft = "half typed" }
     await store.send(.editTapped) {
-      $0.editingID = milk.id
+      $0.rename = TodoRename(id: milk.id, originalTitle: "milk", draftBefore: "half typed")
       $0.draft = "milk"
       $0.isDraftFocused = true
     }
-    await store.send(.draftFocusChanged(false)) { $0.isDraftFocused = false }
-    await store.send(.editTapped) { $0.isDraftFocused = true }
+    // Leaving the field ends the rename and gives back what was typed before it.
+    await store.send(.draftFocusChanged(false)) {
+      $0.isDraftFocused = false
+      $0.rename = nil
+      $0.draft = "half typed"
+    }
+    await store.send(.editTapped) {
+      $0.rename = TodoRename(id: milk.id, originalTitle: "milk", draftBefore: "half typed")
+      $0.draft = "milk"
+      $0.isDraftFocused = true
+    }
   }
 
   @Test func theFocusIntentRoundTrips() throws {

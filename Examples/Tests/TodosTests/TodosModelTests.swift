@@ -149,23 +149,26 @@ import Testing
     await store.send(.loaded(TodoList(todos: try await repository.all())))
     await store.send(.selectionMoved(1))
     await store.send(.editTapped) {
-      $0.editingID = 2
+      $0.rename = TodoRename(id: 2, originalTitle: "bread", draftBefore: "")
       $0.draft = "bread"
     }
     await store.send(.draftChanged("  rye bread ")) { $0.draft = "  rye bread " }
     await store.send(.addTapped)
     await store.skipReceivedIntentsWhenDone()
-    #expect(store.state.editingID == nil)
+    #expect(store.state.rename == nil)
     #expect(store.state.todos.map(\.title) == ["milk", "rye bread", "eggs"])
+    #expect(store.state.undo == .renamed(id: 2, previousTitle: "bread"))
     await store.send(.clearCompletedTapped)
     await store.skipReceivedIntentsWhenDone()
     #expect(store.state.todos.map(\.title) == ["rye bread"])
-    #expect(store.state.lastDeleted.map(\.title) == ["milk", "eggs"])
+    #expect(
+      store.state.undo.map { if case .deleted(let todos) = $0 { todos.map(\.title) } else { [] } }
+        == ["milk", "eggs"])
     #expect(try await repository.all().map(\.title) == ["rye bread"])
     await store.send(.undoTapped)
     await store.skipReceivedIntentsWhenDone()
     #expect(store.state.todos.map(\.title) == ["milk", "rye bread", "eggs"])
-    #expect(store.state.lastDeleted.isEmpty)
+    #expect(store.state.undo == nil)
     // Put back as they were: same ids, done, and dates.
     let restored = try await repository.all()
     #expect(restored.map(\.id) == [1, 2, 3])
@@ -197,6 +200,130 @@ import Testing
     live.cancel()
   }
 
+  @Test func everyEnterAddsExactlyTheTitleTypedBeforeItInTheOrderTyped() async throws {
+    let repository = try makeRepository()
+    // SQLite answers only once every title is typed, as when a user types faster than it.
+    let gate = Gate()
+    let storage = TodoStorage(repository: repository).holdingAdds(at: gate)
+    let store = TestStore(initialState: TodosModel.State(), model: TodosModel(storage: storage))
+    store.exhaustivity = .off
+    let titles = (1...20).map { "C\($0)" }
+    for title in titles {
+      await store.send(.draftChanged(title))
+      await store.send(.addTapped)
+      #expect(store.state.draft == "")
+    }
+    #expect(store.state.adding == titles)
+    await gate.open()
+    // Each answer starts the next save; wait for all twenty.
+    while !store.state.adding.isEmpty { await store.skipReceivedIntentsWhenDone() }
+    #expect(store.state.todos.map(\.title) == titles)
+    #expect(try await repository.all().map(\.title) == titles)
+  }
+
+  @Test func enterClearsTheFieldInTheSameReduceAndSavesOneTitleAtATime() async {
+    let gate = Gate()
+    let store = TestStore(
+      initialState: TodosModel.State(),
+      model: TodosModel(storage: InMemoryTodos().storage.holdingAdds(at: gate)))
+    await store.send(.draftChanged("milk")) { $0.draft = "milk" }
+    await store.send(.addTapped) {
+      $0.draft = ""
+      $0.adding = ["milk"]
+    }
+    await store.send(.draftChanged("bread")) { $0.draft = "bread" }
+    await store.send(.addTapped) {
+      $0.draft = ""
+      $0.adding = ["milk", "bread"]
+    }
+    let milk = Todo(id: 1, title: "milk", createdAt: .distantPast)
+    let bread = Todo(id: 2, title: "bread", createdAt: .distantPast)
+    await gate.open()
+    await store.receive(.added(milk)) {
+      $0.rows = [TodoRow.State(todo: milk)]
+      $0.adding = ["bread"]
+    }
+    await store.receive(.added(bread)) {
+      $0.rows = [TodoRow.State(todo: milk), TodoRow.State(todo: bread)]
+      $0.adding = []
+    }
+  }
+
+  @Test func aTitleThatCouldNotBeSavedComesBackOrIsNamed() async {
+    var storage = InMemoryTodos().storage
+    storage.add = { _ in throw TodoStoreError.readOnly(path: "/x/todos.sqlite") }
+    let gate = Gate()
+    let store = TestStore(
+      initialState: TodosModel.State(), model: TodosModel(storage: storage.holdingAdds(at: gate)))
+    let reason = "\(TodoStoreError.readOnly(path: "/x/todos.sqlite"))"
+    await store.send(.draftChanged("milk")) { $0.draft = "milk" }
+    await store.send(.addTapped) {
+      $0.draft = ""
+      $0.adding = ["milk"]
+    }
+    await gate.release()
+    await store.receive(.addFailed(title: "milk", message: reason)) {
+      $0.draft = "milk"
+      $0.adding = []
+      $0.message = reason
+    }
+    // Typed on meanwhile: the field keeps the new text and the message names the lost title.
+    await store.send(.addTapped) {
+      $0.draft = ""
+      $0.adding = ["milk"]
+      $0.message = nil
+    }
+    await store.send(.draftChanged("bread")) { $0.draft = "bread" }
+    await gate.release()
+    await store.receive(.addFailed(title: "milk", message: reason)) {
+      $0.adding = []
+      $0.message = "\"milk\" was not added: \(reason)"
+    }
+  }
+
+  @Test func aRenameEndsWhenTheFieldIsLeftAndCanBeUndone() async throws {
+    let repository = try makeRepository()
+    for title in ["alpha", "beta"] { try await repository.add(title: title) }
+    let store = TestStore(
+      initialState: TodosModel.State(),
+      model: TodosModel(storage: TodoStorage(repository: repository)))
+    store.exhaustivity = .off
+    await store.send(.loaded(TodoList(todos: try await repository.all())))
+    // e on alpha, "zzz", Esc (the field loses the focus), beta, back into the field, Enter.
+    await store.send(.editTapped)
+    await store.send(.draftChanged("zzz"))
+    await store.send(.draftFocusChanged(false)) {
+      $0.rename = nil
+      $0.draft = ""
+    }
+    await store.send(.selectionMoved(1))
+    await store.send(.draftFocusChanged(true))
+    await store.send(.addTapped) { $0.message = "A todo needs a title." }
+    await store.skipReceivedIntentsWhenDone()
+    #expect(try await repository.all().map(\.title) == ["alpha", "beta"])
+    // e on beta, Esc, back into the field, "call mom", Enter: a new todo, beta untouched.
+    await store.send(.editTapped)
+    await store.send(.draftFocusChanged(false))
+    await store.send(.draftFocusChanged(true))
+    await store.send(.draftChanged("call mom"))
+    await store.send(.addTapped)
+    await store.skipReceivedIntentsWhenDone()
+    #expect(try await repository.all().map(\.title) == ["alpha", "beta", "call mom"])
+    // A rename saved is undone by u.
+    await store.send(.selectionMoved(0))
+    await store.send(.editTapped)
+    await store.send(.draftChanged("omega"))
+    await store.send(.addTapped)
+    await store.skipReceivedIntentsWhenDone()
+    #expect(store.state.todos.map(\.title) == ["omega", "beta", "call mom"])
+    #expect(store.state.undo == .renamed(id: 1, previousTitle: "alpha"))
+    await store.send(.undoTapped)
+    await store.skipReceivedIntentsWhenDone()
+    #expect(store.state.todos.map(\.title) == ["alpha", "beta", "call mom"])
+    #expect(try await repository.all().map(\.title) == ["alpha", "beta", "call mom"])
+    #expect(store.state.undo == nil)
+  }
+
   @Test func filterCycles() {
     #expect(TodoFilter.all.next == .active)
     #expect(TodoFilter.active.next == .done)
@@ -209,5 +336,45 @@ extension TestStore {
   func skipReceivedIntentsWhenDone() async {
     await finish()
     skipReceivedIntents()
+  }
+}
+
+/// Holds each waiter until it is let through: one at a time with ``release()``, or every one
+/// from then on with ``open()``. Stands in for a database that has not answered yet.
+actor Gate {
+  private var permits = 0
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async {
+    if isOpen { return }
+    if permits > 0 {
+      permits -= 1
+      return
+    }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  /// Lets one waiter through, now or when it comes.
+  func release() {
+    if waiters.isEmpty { permits += 1 } else { waiters.removeFirst().resume() }
+  }
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+}
+
+extension TodoStorage {
+  /// This storage with each add held until `gate` lets it through.
+  func holdingAdds(at gate: Gate) -> TodoStorage {
+    var storage = self
+    storage.add = { [add] title in
+      await gate.wait()
+      return try await add(title)
+    }
+    return storage
   }
 }

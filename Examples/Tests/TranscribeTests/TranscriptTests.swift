@@ -49,11 +49,63 @@ import Testing
       model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
     let saved = folder.appending(path: "talk.txt")
     await store.send(.saveTapped)
-    await store.receive(.saved(path: saved.path)) {
+    await store.receive(.saved(path: saved.path, kept: nil)) {
       $0.notice = "Saved the transcript to \(saved.path)."
+      $0.writtenTranscripts = [saved.path]
     }
     #expect(try String(contentsOf: saved, encoding: .utf8) == Self.words + "\n")
     await store.finish()
+  }
+
+  @Test func aFileTheUserWroteIsKeptAndTheTranscriptGetsANewName() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appending(path: "transcript-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let audio = folder.appending(path: "s.wav")
+    let notes = folder.appending(path: "s.txt")
+    try Data("my notes\n".utf8).write(to: notes)
+    let store = TestStore(
+      initialState: transcribedState(audio: audio),
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
+    let second = folder.appending(path: "s (2).txt")
+    await store.send(.saveTapped)
+    await store.receive(.saved(path: second.path, kept: notes.path)) {
+      $0.notice =
+        "\(notes.path) was not written here, so it is kept; saved the transcript to \(second.path)."
+      $0.writtenTranscripts = [second.path]
+    }
+    #expect(try String(contentsOf: notes, encoding: .utf8) == "my notes\n")
+    #expect(try String(contentsOf: second, encoding: .utf8) == Self.words + "\n")
+
+    // A second save replaces the file this session wrote, and still keeps the user's.
+    try Data("edited elsewhere\n".utf8).write(to: second)
+    await store.send(.saveTapped)
+    await store.receive(.saved(path: second.path, kept: notes.path))
+    #expect(try String(contentsOf: second, encoding: .utf8) == Self.words + "\n")
+    #expect(try String(contentsOf: notes, encoding: .utf8) == "my notes\n")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    #expect(names == ["s (2).txt", "s.txt"])
+    await store.finish()
+  }
+
+  @Test func theNextFreeNameIsTakenWhenSeveralAreTheUsers() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appending(path: "transcript-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for name in ["s.txt", "s (2).txt", "s (3).txt"] {
+      try Data("user's \(name)".utf8).write(to: folder.appending(path: name))
+    }
+    let store = Store(
+      initialState: transcribedState(audio: folder.appending(path: "s.wav")),
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
+    await store.send(.saveTapped).finish()
+    #expect(store.writtenTranscripts == [folder.appending(path: "s (4).txt").path])
+    for name in ["s.txt", "s (2).txt", "s (3).txt"] {
+      #expect(
+        try String(contentsOf: folder.appending(path: name), encoding: .utf8) == "user's \(name)")
+    }
   }
 
   @Test func savingIntoAFolderThatIsGoneSaysWhereAndWhy() async throws {
@@ -62,7 +114,7 @@ import Testing
       initialState: transcribedState(audio: audio),
       model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
     await store.send(.saveTapped).finish()
-    #expect(store.notice?.contains("could not be saved to /nonexistent-") == true)
+    #expect(store.notice?.contains("could not be saved beside /nonexistent-") == true)
   }
 
   @Test func saveBeforeAnyTranscriptSaysWhatToDo() async {

@@ -110,9 +110,18 @@ public final class HeadlessTerminal {
     for key in keys { handle(key) }
   }
 
-  /// Types `text`, one character key at a time.
+  /// Types `text`, one character key at a time, each in a read of its own, as a typist does
+  /// whom the app keeps up with. ``typeFast(_:)`` types it in one read.
   public func type(_ text: String) {
     for character in text { handle(.char(character)) }
+  }
+
+  /// Types `text` in one read of input, as a fast typist, a paste into a terminal without
+  /// bracketed paste, or a program does: the bytes go through a ``KeyDecoder`` and the same
+  /// input path as ``TerminalApp``'s, so `"\r"` is Enter and a run of characters typed into a
+  /// text field is one edit.
+  public func typeFast(_ text: String) {
+    feed(Array(text.utf8))
   }
 
   /// Pastes `text` as one bracketed paste.
@@ -144,10 +153,11 @@ public final class HeadlessTerminal {
     }
   }
 
-  /// Feeds raw terminal input bytes through a ``KeyDecoder``, as if typed, then ends any
-  /// pending sequence as a pause in input would.
+  /// Feeds raw terminal input bytes through a ``KeyDecoder`` as one read, then ends any
+  /// pending sequence as a pause in input would. The keys take the input path of
+  /// ``TerminalApp``: a run of characters typed into a text field is one edit.
   public func feed(_ bytes: [UInt8]) {
-    for key in decoder.decode(bytes) + decoder.flush() { handle(key) }
+    session.handle(read: decoder.decode(bytes) + decoder.flush(), render: { _ = session.render() })
   }
 
   /// Shows a side effect as the runtime would.

@@ -222,20 +222,9 @@ public final class TerminalApp {
     guard case .input(let input) = event else { return }
     switch input {
     case .keys(let keys):
-      var pending = keys[...]
-      while let first = pending.first, !isStopping {
-        _ = evaluate()
-        // Characters typed into a text field in one read (a paste from a terminal without
-        // bracketed paste, a fast typist) are one edit: one render instead of one per key.
-        let run = session.focusTakesText ? pending.prefix(while: \.isCharacter) : []
-        if run.count > 1 {
-          pending.removeFirst(run.count)
-          session.handle(.paste(String(run.compactMap(\.character))))
-          continue
-        }
-        pending.removeFirst()
-        if let key = onScreen(first) { session.handle(key) }
-      }
+      session.handle(
+        read: keys, render: { _ = evaluate() }, onScreen: onScreen,
+        isStopping: { isStopping })
       scheduleFrame()
     case .resize:
       resize()

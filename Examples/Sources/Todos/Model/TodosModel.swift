@@ -4,8 +4,10 @@ import MVIKit
 /// The todo list: add, rename, toggle, delete, clear the done ones and undo the last delete,
 /// filter; persisted in SQLite, and a live view of it.
 ///
-/// State changes only after the database has answered, so what the screen shows is what is
-/// saved; a failed write leaves the list as it was and says why. While the screen is open, a
+/// The list changes only after the database has answered, so what the screen shows is what is
+/// saved; a failed write leaves the list as it was and says why. The title field is state and
+/// nothing else: Enter takes its text and clears it in the same reduce, and the save is the
+/// effect, so what is typed while SQLite answers goes into the next title, at any speed. While the screen is open, a
 /// long-living effect follows the database, so a change made by any program shows up within a
 /// second; the effect ends when the screen closes.
 public struct TodosModel: Model {
@@ -17,14 +19,17 @@ public struct TodosModel: Model {
     public var filter = TodoFilter.all
     /// The title being typed.
     public var draft = ""
-    /// The todo being renamed with ``draft``, or nil when the draft adds a new todo.
-    public var editingID: Int64?
+    /// Titles entered and not saved yet, in the order they were entered; the first is being
+    /// saved. One save at a time keeps the list in the order the titles were typed.
+    public var adding: [String] = []
+    /// The rename under way, or nil when the draft adds a new todo.
+    public var rename: TodoRename?
     /// Whether the title field has the focus: a rename puts it there, so the new title is
     /// typed into the field and not taken as the list's shortcuts; the view reports the user's
     /// own moves with ``Intent/draftFocusChanged(_:)``.
     public var isDraftFocused = false
-    /// What the last delete removed, for undo; empty when there is nothing to undo.
-    public var lastDeleted: [Todo] = []
+    /// What `u` takes back: the last delete or rename; nil when there is nothing to undo.
+    public var undo: TodoUndo?
     /// Why the last action failed, or nil.
     public var message: String?
     /// Whether the first load is running.
@@ -59,8 +64,11 @@ public struct TodosModel: Model {
     case draftFocusChanged(Bool)
     case addTapped
     case added(Todo)
+    /// The database refused to add a todo with this title, for this reason.
+    case addFailed(title: String, message: String)
     case editTapped
-    case renamed(Todo)
+    /// A todo was renamed from `previousTitle`; `isUndo` when it was `u` that renamed it back.
+    case renamed(Todo, previousTitle: String, isUndo: Bool)
     case row(Keyed<Int64, TodoRow.Intent>)
     case deleteTapped
     case clearCompletedTapped
@@ -112,6 +120,12 @@ public struct TodosModel: Model {
       return .none
     case .draftFocusChanged(let isFocused):
       state.isDraftFocused = isFocused
+      // Leaving the field (Esc, Tab, a click) ends a rename: the field shows what it held
+      // before, and Enter adds again.
+      if !isFocused, let rename = state.rename {
+        state.rename = nil
+        state.draft = rename.draftBefore
+      }
       return .none
     case .addTapped:
       let title = state.draft.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -119,28 +133,47 @@ public struct TodosModel: Model {
         state.message = "A todo needs a title."
         return .none
       }
-      if let id = state.editingID {
-        return perform { storage in .renamed(try await storage.rename(id, title)) }
+      state.message = nil
+      if let rename = state.rename {
+        state.rename = nil
+        state.draft = rename.draftBefore
+        return perform { storage in
+          .renamed(
+            try await storage.rename(rename.id, title), previousTitle: rename.originalTitle,
+            isUndo: false)
+        }
       }
-      return perform { storage in .added(try await storage.add(title)) }
+      // The field is free for the next title at once; the title waits in `adding`.
+      state.draft = ""
+      state.adding.append(title)
+      return state.adding.count == 1 ? save(title) : .none
     case .added(let todo):
       // The live view may have brought the new row already.
       if state.rows[id: todo.id] == nil { state.rows.append(TodoRow.State(todo: todo)) }
-      state.draft = ""
-      state.message = nil
-      return .none
+      return saveNext(&state)
+    case .addFailed(let title, let message):
+      // Nothing typed is lost: the title goes back into the field when it is empty, and is
+      // named in the message when the user has typed on.
+      if state.draft.isEmpty && state.rename == nil {
+        state.draft = title
+        state.message = message
+      } else {
+        state.message = "\"\(title)\" was not added: \(message)"
+      }
+      return saveNext(&state)
     case .editTapped:
       guard let selected = state.selected else { return .none }
-      state.editingID = selected.id
+      state.rename = TodoRename(
+        id: selected.id, originalTitle: selected.todo.title,
+        draftBefore: state.rename?.draftBefore ?? state.draft)
       state.draft = selected.todo.title
       state.isDraftFocused = true
       state.message = nil
       return .none
-    case .renamed(let todo):
-      _ = state.rows.update(id: todo.id) { $0.todo = todo }
-      state.editingID = nil
-      state.draft = ""
-      state.message = nil
+    case .renamed(let todo, let previousTitle, let isUndo):
+      // A todo deleted while its rename was saving stays deleted, and its delete undoable.
+      guard state.rows.update(id: todo.id, { $0.todo = todo }) else { return .none }
+      state.undo = isUndo ? nil : .renamed(id: todo.id, previousTitle: previousTitle)
       return .none
     case .row(let rowIntent):
       let effect = Self.rows.reduce(row, &state, rowIntent)
@@ -157,31 +190,41 @@ public struct TodosModel: Model {
       }
       return perform { storage in .deleted(try await storage.deleteCompleted()) }
     case .deleted(let todos):
-      for todo in todos { state.rows.remove(id: todo.id) }
-      if todos.contains(where: { $0.id == state.editingID }) {
-        state.editingID = nil
-        state.draft = ""
+      guard !todos.isEmpty else {
+        state.message = "No done todos to clear."
+        return .none
       }
-      state.lastDeleted = todos
+      for todo in todos { state.rows.remove(id: todo.id) }
+      if let rename = state.rename, todos.contains(where: { $0.id == rename.id }) {
+        state.rename = nil
+        state.draft = rename.draftBefore
+      }
+      state.undo = .deleted(todos)
       state.message = nil
       state.clampSelection()
       return .none
     case .undoTapped:
-      let todos = state.lastDeleted
-      guard !todos.isEmpty else {
+      switch state.undo {
+      case nil:
         state.message = "Nothing to undo."
         return .none
-      }
-      return perform { storage in
-        try await storage.restore(todos)
-        return .restored(todos)
+      case .deleted(let todos):
+        return perform { storage in
+          try await storage.restore(todos)
+          return .restored(todos)
+        }
+      case .renamed(let id, let previousTitle):
+        return perform { storage in
+          let current = try await storage.rename(id, previousTitle)
+          return .renamed(current, previousTitle: previousTitle, isUndo: true)
+        }
       }
     case .restored(let todos):
       for todo in todos where state.rows[id: todo.id] == nil {
         let position = state.rows.firstIndex { $0.id > todo.id } ?? state.rows.count
         state.rows.insert(TodoRow.State(todo: todo), at: position)
       }
-      state.lastDeleted = []
+      state.undo = nil
       state.message = nil
       return .none
     case .filterTapped:
@@ -197,6 +240,22 @@ public struct TodosModel: Model {
       state.message = message
       return .none
     }
+  }
+
+  /// Saves the first title waiting in `adding`; its answer saves the next.
+  private func save(_ title: String) -> Effect<Intent, Never> {
+    .run { [storage] send in
+      await send(.added(try await storage.add(title)))
+    } catch: { error, send in
+      await send(.addFailed(title: title, message: String(describing: error)))
+    }
+  }
+
+  /// Takes the saved title off `adding` and saves the next one.
+  private func saveNext(_ state: inout State) -> Effect<Intent, Never> {
+    guard !state.adding.isEmpty else { return .none }
+    state.adding.removeFirst()
+    return state.adding.first.map(save) ?? .none
   }
 
   /// Runs one storage call; its error, or the database's failure to open, becomes a message

@@ -122,14 +122,18 @@ public struct TodoRepository: Sendable {
     }
   }
 
-  /// Deletes every to-do that is done.
+  /// Deletes every to-do that is done and reads as a to-do. A done row that another program
+  /// wrote and that does not read as one (a date that is not a date) is left alone, as the
+  /// list leaves it: what is deleted is exactly what can be put back.
   /// - Returns: The deleted to-dos, oldest first.
   @discardableResult
   public func deleteCompleted() async throws -> [Todo] {
     try await write { db in
       let done = TodoRecord.filter(TodoRecord.Columns.isDone == true)
-      let records = try done.order(TodoRecord.Columns.id).fetchAll(db)
-      try done.deleteAll(db)
+        .order(TodoRecord.Columns.id)
+      let records = try Row.fetchAll(db, done).compactMap { try? TodoRecord(row: $0) }
+      let ids = records.compactMap(\.id)
+      try TodoRecord.filter(keys: ids).deleteAll(db)
       return records.map(\.todo)
     }
   }

@@ -13,18 +13,25 @@ public struct TodosView: View {
   /// The screen for the current store.
   public var body: some View {
     VStack {
+      if let rename = store.rename {
+        Text("Renaming \"\(rename.originalTitle)\": Enter saves, Esc cancels").foreground(.cyan)
+      }
       TextField(
-        store.editingID == nil
+        store.rename == nil
           ? "What needs doing? (Enter adds)" : "New title (Enter renames)", text: store.draft,
         onSubmit: {
           store.send(.addTapped)
         }
       ) { store.send(.draftChanged($0)) }
       .focused(store.binding(\.isDraftFocused, send: TodosModel.Intent.draftFocusChanged))
+      if let first = store.adding.first {
+        let more = store.adding.count - 1
+        Text("Adding \"\(first)\"…" + (more > 0 ? " and \(more) more" : "")).dim()
+      }
       if let message = store.message {
         Text(message).foreground(.red)
-      } else if !store.lastDeleted.isEmpty {
-        Text(Self.undoHint(store.lastDeleted.count)).dim()
+      } else if let undo = store.undo {
+        Text(undo.hint).dim()
       } else {
         Text("")
       }
@@ -74,10 +81,6 @@ public struct TodosView: View {
     let rows = count == 1 ? "1 row" : "\(count) rows"
     return "\(rows) of the file could not be read as to-dos (written by another program?); "
       + "they are left as they are."
-  }
-
-  static func undoHint(_ count: Int) -> String {
-    "Deleted \(count) todo\(count == 1 ? "" : "s"); u brings \(count == 1 ? "it" : "them") back."
   }
 
   /// The rows' own stores, for the todos the filter lets through.

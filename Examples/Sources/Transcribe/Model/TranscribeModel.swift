@@ -40,6 +40,9 @@ public struct TranscribeModel: Model {
     public var errorMessage: String?
     /// A short note that is not an error, such as a cancelled transcription.
     public var notice: String?
+    /// The transcript files this session wrote, which a later save may replace; any other
+    /// file is kept (see ``Intent/saveTapped``).
+    public var writtenTranscripts: Set<String> = []
 
     /// The screen before anything is checked or listed.
     public init() {}
@@ -68,8 +71,13 @@ public struct TranscribeModel: Model {
     case transcribed(Transcript)
     case failed(String)
     case cancelTapped
+    /// Saves the transcript beside the audio file, as `talk.txt` for `talk.wav`; when a file of
+    /// that name is there that this session did not write, it is kept and the transcript goes
+    /// to `talk (2).txt` (or the next free name).
     case saveTapped
-    case saved(path: String)
+    /// The transcript was written to `path`; `kept` is the file of the preferred name that was
+    /// left alone, if one was.
+    case saved(path: String, kept: String?)
     case saveFailed(String)
   }
 
@@ -175,17 +183,23 @@ public struct TranscribeModel: Model {
         state.notice = "Transcribe a file first (s), then save its transcript with w."
         return .none
       }
-      let target = Self.transcriptFile(for: audio)
-      return .run { send in
-        try Data((transcript.text + "\n").utf8).write(to: target, options: .atomic)
-        await send(.saved(path: target.path))
+      let preferred = TranscriptFile.preferredURL(for: audio)
+      return .run { [own = state.writtenTranscripts] send in
+        let written = try TranscriptFile.save(transcript.text + "\n", for: audio, own: own)
+        await send(.saved(path: written.path, kept: written == preferred ? nil : preferred.path))
       } catch: { error, send in
         await send(
           .saveFailed(
-            "The transcript could not be saved to \(target.path): \(error.localizedDescription)"))
+            "The transcript could not be saved beside \(audio.path): \(Self.reason(error))"))
       }
-    case .saved(let path):
-      state.notice = "Saved the transcript to \(path)."
+    case .saved(let path, let kept):
+      state.writtenTranscripts.insert(path)
+      state.notice =
+        if let kept {
+          "\(kept) was not written here, so it is kept; saved the transcript to \(path)."
+        } else {
+          "Saved the transcript to \(path)."
+        }
       return .none
     case .saveFailed(let message):
       state.notice = message
@@ -193,9 +207,10 @@ public struct TranscribeModel: Model {
     }
   }
 
-  /// Where the transcript of `audio` is saved: beside it, with the extension `.txt`.
-  static func transcriptFile(for audio: URL) -> URL {
-    audio.deletingPathExtension().appendingPathExtension("txt")
+  /// Why a save failed, in words; a POSIX error's own text rather than Foundation's code.
+  private static func reason(_ error: any Error) -> String {
+    if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
+    return error.localizedDescription
   }
 
   private func activate(_ entry: AudioFileBrowser.Entry, _ state: inout State) -> Effect<

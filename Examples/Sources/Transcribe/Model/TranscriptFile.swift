@@ -1,0 +1,71 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a transcript is written: beside its audio file, as `talk.txt` for `talk.wav`, never
+/// over a file that the app did not write itself in this session.
+///
+/// A file of that name that someone else wrote (the user's notes, an older transcript) is kept,
+/// and the transcript goes to the first free `talk (2).txt`, `talk (3).txt`, … instead. A new
+/// name is claimed with an exclusive create, so a file that appears meanwhile is not
+/// overwritten either. Files the app wrote in this session are replaced in place.
+enum TranscriptFile {
+  /// The name tried first for the transcript of `audio`.
+  static func preferredURL(for audio: URL) -> URL {
+    audio.deletingPathExtension().appendingPathExtension("txt")
+  }
+
+  /// Writes `text` for `audio`, replacing only files whose paths are in `own`.
+  /// - Returns: The file written.
+  /// - Throws: The file system's error, with the path it was writing.
+  static func save(_ text: String, for audio: URL, own: Set<String>) throws -> URL {
+    let data = Data(text.utf8)
+    for candidate in candidates(for: audio) {
+      if own.contains(candidate.path) {
+        try data.write(to: candidate, options: .atomic)
+        return candidate
+      }
+      if try createExclusively(candidate, data) { return candidate }
+    }
+    throw CocoaError(
+      .fileWriteFileExists,
+      userInfo: [NSFilePathErrorKey: preferredURL(for: audio).path])
+  }
+
+  /// `talk.txt`, then `talk (2).txt` up to `talk (999).txt`.
+  private static func candidates(for audio: URL) -> [URL] {
+    let first = preferredURL(for: audio)
+    let folder = first.deletingLastPathComponent()
+    let stem = first.deletingPathExtension().lastPathComponent
+    return [first]
+      + (2...999).map {
+        folder.appending(path: "\(stem) (\($0)).txt", directoryHint: .notDirectory)
+      }
+  }
+
+  /// Creates `url` holding `data` when no file has its name; false when one has.
+  private static func createExclusively(_ url: URL, _ data: Data) throws -> Bool {
+    let descriptor = url.withUnsafeFileSystemRepresentation { path -> Int32 in
+      guard let path else { return -1 }
+      return open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    }
+    if descriptor < 0 {
+      if errno == EEXIST { return false }
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    do {
+      try handle.write(contentsOf: data)
+      try handle.close()
+    } catch {
+      // A half-written file of ours is removed rather than left looking like a transcript.
+      try? FileManager.default.removeItem(at: url)
+      throw error
+    }
+    return true
+  }
+}
