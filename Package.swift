@@ -11,12 +11,16 @@ let package = Package(
     .library(name: "MVIKitRecording", targets: ["MVIKitRecording"]),
     .library(name: "MVIKitNavigation", targets: ["MVIKitNavigation"]),
     .library(name: "MVIKitPatterns", targets: ["MVIKitPatterns"]),
+    .library(name: "MVIKitInspector", targets: ["MVIKitInspector"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.4.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+    // Only MVIKitInspector's server uses it: an app that does not import the inspector does
+    // not build it.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
   ],
   targets: [
     // The core depends on nothing but the toolchain.
@@ -28,6 +32,19 @@ let package = Package(
     .target(
       name: "MVIKitRecording",
       dependencies: ["MVIKit", .product(name: "Logging", package: "swift-log")]
+    ),
+    // The live inspector: a page in a browser attached to a running app's root store.
+    .target(
+      name: "MVIKitInspector",
+      dependencies: [
+        "MVIKit", "MVIKitRecording",
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
+      ],
+      resources: [.copy("Resources")]
     ),
     .target(
       name: "MVIKitTesting",
@@ -52,6 +69,14 @@ let package = Package(
         "MVIKit", "MVIKitNavigation", "MVIKitPatterns", "MVIKitTesting", "CounterExample",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
+    ),
+    // A small app with an inspector attached, driven through its standard input by the
+    // browser tests (scripts/e2e-inspector.sh); not a product.
+    .executableTarget(
+      name: "InspectorProbe", dependencies: ["MVIKit", "MVIKitInspector", "MVIKitRecording"]),
+    .testTarget(
+      name: "MVIKitInspectorTests",
+      dependencies: ["MVIKitInspector", "MVIKitRecording", "MVIKitTesting", "CounterExample"]
     ),
     .testTarget(
       name: "MVIKitRecordingTests",

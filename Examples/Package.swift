@@ -92,6 +92,7 @@ let package = Package(
         "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitInspector", package: root),
         .product(name: "MVIKitNavigation", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),

@@ -41,6 +41,12 @@ public struct RootStoreHandle<M: Model> {
     store?.updateNeedsSlowSend()
   }
 
+  /// The handle of `store` when it is a root store, for a debugging aid attached after the
+  /// store was made (MVIKitInspector's `Inspector`); nil for a scoped store.
+  package init?(root store: Store<M>) {
+    guard store.root != nil else { return nil }
+    self.init(store)
+  }
   /// Shows `state` to the View while the live state waits; see ``resumeLive()``.
   package func showPast(_ state: M.State) { store?.showPast(state) }
 

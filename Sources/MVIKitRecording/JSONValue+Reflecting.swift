@@ -2,7 +2,7 @@ extension JSONValue {
   /// Any value as a tree, through its `Mirror`, so that two states of any type can be diffed
   /// member by member. Values with no children (numbers, strings, enum cases without payload,
   /// `Secret`, whose mirror is empty) become leaves; a `Secret` shows only `Secret(••••)`.
-  init(reflecting value: Any) {
+  package init(reflecting value: Any) {
     switch value {
     case let value as String: self = .string(value)
     case let value as Bool: self = .bool(value)

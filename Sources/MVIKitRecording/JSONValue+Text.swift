@@ -16,7 +16,7 @@ extension JSONValue {
   }
 
   /// The value as compact JSON text, object keys sorted.
-  var jsonText: [UInt8] {
+  package var jsonText: [UInt8] {
     var out: [UInt8] = []
     write(to: &out)
     return out

@@ -1,6 +1,6 @@
 /// A JSON document as a value: what a state, an intent or a side effect encodes to in a
 /// recording, compared and diffed without knowing its Swift type.
-enum JSONValue: Hashable, Sendable {
+package enum JSONValue: Hashable, Sendable {
   case null
   case bool(Bool)
   case int(Int64)

@@ -9,7 +9,7 @@ import MVIKit
 /// {"intent":{"increment":{}},"origin":"view","step":1}
 /// {"changes":[{"path":["count"],"value":1}],"step":1}
 /// ```
-enum RecordedLine: Equatable {
+package enum RecordedLine: Equatable {
   case header(model: String, state: JSONValue)
   case intent(step: Int, origin: IntentOrigin, value: JSONValue)
   case changes(step: Int, [StateChange])
@@ -52,7 +52,7 @@ enum RecordedLine: Equatable {
   }
 
   /// The line as written: compact JSON with sorted keys, and the newline.
-  func encoded() -> Data {
+  package func encoded() -> Data {
     let json: JSONValue
     switch self {
     case .header(let model, let state):
@@ -75,7 +75,7 @@ enum RecordedLine: Equatable {
 // In a file a change keeps only its new value, or `"removed": true`: the old one is the
 // state before, which a reader has.
 extension StateChange {
-  init(json: JSONValue) throws(RecordingError) {
+  package init(json: JSONValue) throws(RecordingError) {
     guard case .object(let fields) = json, case .array(let keys) = fields["path"] else {
       throw .coding("a state change without a path")
     }
@@ -96,7 +96,7 @@ extension StateChange {
     }
   }
 
-  var json: JSONValue {
+  package var json: JSONValue {
     let keys = JSONValue.array(
       path.map {
         switch $0 {
@@ -111,7 +111,7 @@ extension StateChange {
 
 extension JSONValue {
   /// `value` as its JSON tree, through its `Encodable` conformance.
-  init(encoding value: some Encodable) throws(RecordingError) {
+  package init(encoding value: some Encodable) throws(RecordingError) {
     let data: Data
     do {
       data = try JSONEncoder().encode(value)

@@ -1,8 +1,8 @@
 /// One difference between two values as trees: the member at `path` went from `old` to `new`
 /// (nil when it was added or removed). A recording stores a state change as a list of these,
 /// and a log or a failed replay shows them as `todos[2].title: "a" → "b"`.
-struct StateChange: Hashable, Sendable {
-  enum Key: Hashable, Sendable {
+package struct StateChange: Hashable, Sendable {
+  package enum Key: Hashable, Sendable {
     case field(String)
     case index(Int)
   }
@@ -13,7 +13,7 @@ struct StateChange: Hashable, Sendable {
 
   /// The changes that turn `old` into `new`, shallowest first; array elements that go are
   /// listed last index first, so applying the list in order removes the right ones.
-  static func changes(from old: JSONValue, to new: JSONValue) -> [StateChange] {
+  package static func changes(from old: JSONValue, to new: JSONValue) -> [StateChange] {
     var changes: [StateChange] = []
     collect(old, new, path: [], into: &changes)
     return changes
@@ -73,7 +73,7 @@ struct StateChange: Hashable, Sendable {
 
 extension JSONValue {
   /// Applies `change` (made by ``StateChange/changes(from:to:)`` on a value equal to this one).
-  mutating func apply(_ change: StateChange) throws(RecordingError) {
+  package mutating func apply(_ change: StateChange) throws(RecordingError) {
     try apply(change, at: change.path[...])
   }
 

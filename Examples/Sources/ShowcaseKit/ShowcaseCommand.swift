@@ -67,6 +67,27 @@ public struct ShowcaseCommand: AsyncParsableCommand {
       valueName: "file"))
   var replayFile: String?
 
+  @Option(
+    name: .customLong("inspect"),
+    help: ArgumentHelp(
+      "Serve the live inspector on this port (0 for any free one) and show its address: "
+        + "open it in a browser to see every intent, state and side effect.",
+      valueName: "port"))
+  var inspectPort: Int?
+
+  @Option(
+    name: .customLong("inspect-token"),
+    help: ArgumentHelp(
+      "The secret the inspector's address carries; random when not given.", valueName: "token"))
+  var inspectToken: String?
+
+  @Option(
+    name: .customLong("inspect-host"),
+    help: ArgumentHelp(
+      "The address the inspector listens on; 127.0.0.1 unless you mean to reach it from "
+        + "another machine.", valueName: "address"))
+  var inspectHost = "127.0.0.1"
+
   @OptionGroup(title: "Speech recognition") var recognizer: RecognizerFlags
 
   /// No flags: every app on its embedded default.
@@ -84,6 +105,9 @@ public struct ShowcaseCommand: AsyncParsableCommand {
     options.recognizer = recognizer.options
     options.recordFolder = recordFolder
     options.replayFile = replayFile
+    options.inspectPort = inspectPort
+    options.inspectToken = inspectToken
+    options.inspectHost = inspectHost
     return options
   }
 
@@ -92,6 +116,17 @@ public struct ShowcaseCommand: AsyncParsableCommand {
     for (flag, path) in [("--todos-db", todosPath), ("--audio-dir", audioFolder)]
     where path?.isEmpty == true {
       throw ValidationError("\(flag) needs a path, not an empty one.")
+    }
+    if let port = inspectPort, !(0...65_535).contains(port) {
+      throw ValidationError("--inspect needs a port from 0 to 65535, not \(port).")
+    }
+    if inspectPort == nil, inspectToken != nil || inspectHost != "127.0.0.1" {
+      throw ValidationError("--inspect-token and --inspect-host go with --inspect PORT.")
+    }
+    if let token = inspectToken,
+      token.isEmpty || !token.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+    {
+      throw ValidationError("--inspect-token takes letters, digits, - and _ only.")
     }
   }
 

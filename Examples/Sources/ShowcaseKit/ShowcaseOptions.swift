@@ -23,6 +23,12 @@ public struct ShowcaseOptions: Equatable, Sendable {
   public var recordFolder: String?
   /// A recording to replay before the session starts; nil starts on the home screen.
   public var replayFile: String?
+  /// The port of the live inspector (0 for any free one); nil attaches none.
+  public var inspectPort: Int?
+  /// The inspector's token; a random one when nil.
+  public var inspectToken: String?
+  /// The address the inspector listens on: loopback unless given on purpose.
+  public var inspectHost = "127.0.0.1"
   /// No flags: every app on its embedded default.
   public init() {}
 }

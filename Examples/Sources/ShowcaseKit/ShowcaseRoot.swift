@@ -1,3 +1,4 @@
+import Foundation
 import Login
 import MVIKit
 import MVIKitRecording
@@ -22,6 +23,8 @@ public final class ShowcaseRoot {
   /// The Users module's router: it assembles the module while the list is open and pushes
   /// the detail screen.
   public let usersRouter: UsersRouter
+  /// The live inspector's address, shown in the footer while one is attached.
+  public var inspectorURL: URL?
   /// Dismantles the Users module once its list has left the stack.
   private var usersListWatch: StoreObservation?
 
@@ -93,7 +96,8 @@ public final class ShowcaseRoot {
 
   /// The root view.
   public var view: ShowcaseView {
-    ShowcaseView(store: store, backends: backends, usersRouter: usersRouter)
+    ShowcaseView(
+      store: store, backends: backends, usersRouter: usersRouter, inspectorURL: inspectorURL)
   }
 
   /// Acts on one side effect of the showcase: Poster's toasts are returned for the terminal

@@ -1,6 +1,7 @@
 import DemoServer
 import Foundation
 import MVIKit
+import MVIKitInspector
 import MVIKitRecording
 import MVIKitTerminal
 import Transcribe
@@ -51,6 +52,18 @@ public struct ShowcaseRunner {
         if let failure = recorder.failure { report("the recording stopped early: \(failure)") }
       }
     }
+    var inspector: Inspector<ShowcaseModel>?
+    if let port = options.inspectPort {
+      do {
+        inspector = try await Inspector.attach(
+          to: showcase.store, host: options.inspectHost, port: port, token: options.inspectToken,
+          announce: false)
+        showcase.inspectorURL = inspector?.url
+      } catch {
+        await stop(server, backends.whisperEngine)
+        return fail("\(error)")
+      }
+    }
     let app = TerminalApp(
       store: showcase.store, minimumSize: Size(width: 72, height: 20), quitKeys: ["q"],
       presentation: showcase.present, timeTravel: showcase.history, content: { showcase.view })
@@ -59,19 +72,23 @@ public struct ShowcaseRunner {
     // pipe); stopping it here waits for that, so no quit leaves it running for a moment.
     do {
       try await app.run()
-      await stop(server, backends.whisperEngine)
+      await stop(server, backends.whisperEngine, inspector)
       return 0
     } catch let error as TerminalError {
-      await stop(server, backends.whisperEngine)
+      await stop(server, backends.whisperEngine, inspector)
       if case .interrupted(let signal) = error { return 128 + signal }
       return fail("\(error)")
     } catch {
-      await stop(server, backends.whisperEngine)
+      await stop(server, backends.whisperEngine, inspector)
       return fail("\(error)")
     }
   }
 
-  private func stop(_ server: RunningServer, _ engine: WhisperEngine?) async {
+  private func stop(
+    _ server: RunningServer, _ engine: WhisperEngine?,
+    _ inspector: Inspector<ShowcaseModel>? = nil
+  ) async {
+    await inspector?.stop()
     await engine?.stop()
     await server.stop()
   }

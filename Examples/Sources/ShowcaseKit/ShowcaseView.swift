@@ -1,3 +1,4 @@
+import Foundation
 import MVIKit
 import MVIKitTerminal
 import Users
@@ -7,13 +8,19 @@ public struct ShowcaseView: View {
   let store: Store<ShowcaseModel>
   let backends: ShowcaseBackends
   let usersRouter: UsersRouter
+  let inspectorURL: URL?
 
   /// The showcase for `store`, whose apps use `backends`; the Users list is the module that
-  /// `usersRouter` assembles.
-  public init(store: Store<ShowcaseModel>, backends: ShowcaseBackends, usersRouter: UsersRouter) {
+  /// `usersRouter` assembles. With `inspectorURL`, the footer shows where the live inspector
+  /// is.
+  public init(
+    store: Store<ShowcaseModel>, backends: ShowcaseBackends, usersRouter: UsersRouter,
+    inspectorURL: URL? = nil
+  ) {
     self.store = store
     self.backends = backends
     self.usersRouter = usersRouter
+    self.inspectorURL = inspectorURL
   }
 
   /// The screen for the current state.
@@ -28,6 +35,10 @@ public struct ShowcaseView: View {
       }
       ForEach(backends.footerLines) { line in
         Text(line).dim().lineLimit(1)
+      }
+      if let inspectorURL {
+        // Never cut: a shortened address is no use in a browser.
+        Text("inspector: \(inspectorURL.absoluteString)").foreground(.cyan)
       }
       HelpBar()
     }

@@ -11,7 +11,8 @@ import Transcribe
     let help = ShowcaseCommand.helpMessage()
     for flag in [
       "--users-url", "--login-url", "--todos-db", "--poster-url", "--audio-dir", "--graphics",
-      "--record", "--replay", "--stt-engine", "--stt-url", "--stt-model",
+      "--record", "--replay", "--stt-engine", "--stt-url", "--stt-model", "--inspect",
+      "--inspect-token", "--inspect-host",
     ] {
       #expect(help.contains(flag), "\(flag) is missing from --help")
     }
@@ -34,6 +35,20 @@ import Transcribe
     #expect(options.recognizer.engine == .whisper)
     #expect(options.recognizer.model == "tiny")
     #expect(try ShowcaseCommand.parse(["--graphics", "auto"]).options.graphics == nil)
+  }
+
+  @Test func theInspectorFlagsReachTheOptionsAndBadOnesAreRefused() throws {
+    let options = try ShowcaseCommand.parse(["--inspect", "0", "--inspect-token", "abc_1"]).options
+    #expect(options.inspectPort == 0)
+    #expect(options.inspectToken == "abc_1")
+    #expect(options.inspectHost == "127.0.0.1")
+    #expect(try ShowcaseCommand.parse([]).options.inspectPort == nil)
+    #expect(ShowcaseCommand.failure(["--inspect", "70000"])?.contains("0 to 65535") == true)
+    #expect(
+      ShowcaseCommand.failure(["--inspect-token", "abc"])?.contains("--inspect PORT") == true)
+    #expect(
+      ShowcaseCommand.failure(["--inspect", "0", "--inspect-token", "a b"])?.contains("letters")
+        == true)
   }
 
   /// PocketSphinx is an optional package trait: a build without it says how to build it in,

@@ -1,0 +1,183 @@
+import Foundation
+import MVIKit
+
+/// A live view of a running app's store in a web browser: every intent, state change and side
+/// effect as it happens, the state at any step with its diff, travel back to a step, and the
+/// session exported as a recording.
+///
+/// ```swift
+/// let store = Store(initialState: App.State(), model: App())
+/// #if DEBUG
+///   let inspector = try await Inspector.attach(to: store)  // prints its URL
+/// #endif
+/// ```
+///
+/// Open the printed address (`http://127.0.0.1:PORT/?token=…`) in any browser. The server
+/// listens on loopback unless `host` says otherwise, and answers only requests that carry the
+/// token; see <doc:InspectingARunningApp>.
+///
+/// What it costs: nothing at all before it is attached. Attached, the main actor captures each
+/// intent, state and side effect as values (a lock and an append); encoding, diffing and
+/// sending happen on a task of the inspector's own, one batch per frame. A slow or frozen
+/// browser never holds the app up: its batches are dropped and counted, and it is sent the
+/// state afresh once it catches up.
+@MainActor
+public final class Inspector<M: Model> {
+  /// The address to open in a browser, with the token.
+  public let url: URL
+  /// The secret that every request must carry.
+  public let token: String
+  /// How many steps the inspector keeps for the page and for export; older ones are dropped.
+  public let limit: Int
+  /// Whether the store shows its live state; false while a page has it show a past step.
+  public private(set) var isLive = true
+
+  private let root: RootStoreHandle<M>
+  private let feed: InspectorFeed<M>
+  private let server: InspectorServer
+  private var tap: FlowTap<M>?
+  private var states: StepStates<M.State>
+  private var step = 0
+  private var feeding: Task<Void, Never>?
+
+  private init(
+    url: URL, token: String, limit: Int, root: RootStoreHandle<M>, state: M.State,
+    feed: InspectorFeed<M>, server: InspectorServer
+  ) {
+    self.url = url
+    self.token = token
+    self.limit = limit
+    self.root = root
+    self.feed = feed
+    self.server = server
+    states = StepStates(base: state, limit: limit)
+  }
+
+  /// Starts an inspector on `store`'s flow and a server for the page.
+  ///
+  /// - Parameters:
+  ///   - store: A root store: the one made with `Store(initialState:model:)`.
+  ///   - host: The address to listen on: loopback by default. Pass the device's own address
+  ///     (or `0.0.0.0`) on purpose to reach it over the local network.
+  ///   - port: The port; 0 picks a free one.
+  ///   - token: The secret the page's address carries; a random one by default.
+  ///   - limit: How many steps to keep.
+  ///   - announce: Whether to print the page's address to standard output.
+  /// - Throws: ``InspectorError``.
+  public static func attach(
+    to store: Store<M>, host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
+    limit: Int = 10_000, announce: Bool = true
+  ) async throws(InspectorError) -> Inspector<M> {
+    guard let root = RootStoreHandle(root: store), let state = root.state else {
+      throw .scopedStore
+    }
+    let page = try InspectorPage.load()
+    let token = token ?? Self.randomToken()
+    let feed = InspectorFeed<M>(initialState: state, limit: limit)
+    let relay = CommandRelay<M>()
+    let isLoopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    let server = try await InspectorServer.start(
+      host: host, port: port,
+      routes: { port in
+        InspectorRoutes(
+          access: InspectorAccess(token: token, port: port, isLoopback: isLoopback), page: page,
+          export: { feed.recording() }, modelName: feed.modelName)
+      },
+      join: { feed.join($0) }, leave: { feed.leave($0) }, command: { relay.send($0) })
+    let shownHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
+    let address = shownHost.contains(":") ? "[\(shownHost)]" : shownHost
+    guard let url = URL(string: "http://\(address):\(server.port)/?token=\(token)") else {
+      await server.stop()
+      throw .cannotListen(host: host, port: port, reason: "its address is not a URL")
+    }
+    let inspector = Inspector(
+      url: url, token: token, limit: max(1, limit), root: root, state: state, feed: feed,
+      server: server)
+    relay.inspector = inspector
+    inspector.feeding = Task.detached { await feed.run() }
+    // The store keeps the inspector through its tap, so a discarded inspector goes on.
+    inspector.tap = root.addTap { event, origin in inspector.capture(event, origin) }
+    if announce { print("MVIKit inspector for \(M.self): \(url.absoluteString)") }
+    return inspector
+  }
+
+  /// How many browser pages are connected.
+  public var pageCount: Int { feed.pageCount }
+
+  /// Stops capturing, shows the live state if a page had the store travel, and closes the
+  /// server and every page's connection.
+  public func stop() async {
+    guard let tap else { return }
+    root.removeTap(tap)
+    self.tap = nil
+    if !isLive { root.resumeLive() }
+    isLive = true
+    feed.stop()
+    await server.stop()
+    await feeding?.value
+  }
+
+  /// The kept steps as a recording file, as `/export` serves them.
+  func feedRecording() -> Data? { feed.recording() }
+
+  /// The one thing done per event on the main actor.
+  private func capture(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
+    switch event {
+    case .intent(let intent):
+      step += 1
+      feed.capture(.intent(step: step, origin: origin ?? .view, time: Self.now(), intent))
+    case .stateChanged(_, let state):
+      states.append(step: step, state)
+      feed.capture(.state(step: step, state))
+    case .sideEffect(let sideEffect):
+      feed.capture(.sideEffect(step: step, sideEffect))
+    case .unhandledError(let error):
+      feed.capture(.error(step: step, time: Self.now(), String(describing: error)))
+    case .runtimeWarning(let message):
+      feed.capture(.warning(step: step, time: Self.now(), message))
+    }
+  }
+
+  /// Carries out a page's command.
+  fileprivate func perform(_ command: InspectorCommand) {
+    guard tap != nil else { return }
+    switch command {
+    case .travel(let target):
+      guard let state = states.state(after: target) else {
+        feed.capture(
+          .warning(
+            step: step, time: Self.now(),
+            "Step \(target) is no longer kept (the inspector keeps \(limit) steps)."))
+        return
+      }
+      root.showPast(state)
+      isLive = false
+      feed.capture(.status(live: false, shownStep: target))
+    case .live:
+      root.resumeLive()
+      isLive = true
+      feed.capture(.status(live: true, shownStep: nil))
+    }
+  }
+
+  private static func now() -> Double { Date().timeIntervalSince1970 }
+
+  private static func randomToken() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<4).map { _ in
+      let value = generator.next() as UInt32
+      let hex = String(value, radix: 16)
+      return String(repeating: "0", count: 8 - hex.count) + hex
+    }.joined()
+  }
+}
+
+/// Hands a page's commands, which arrive on the server's threads, to the inspector on the main
+/// actor.
+private final class CommandRelay<M: Model>: Sendable {
+  @MainActor weak var inspector: Inspector<M>?
+
+  func send(_ command: InspectorCommand) {
+    Task { @MainActor in self.inspector?.perform(command) }
+  }
+}

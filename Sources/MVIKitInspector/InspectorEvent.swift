@@ -1,0 +1,13 @@
+import MVIKit
+
+/// One thing the inspector saw on the main actor, kept as values until the feed encodes it off
+/// the main actor: capturing costs a lock and an append, never an encoding.
+enum InspectorEvent<M: Model>: Sendable {
+  case intent(step: Int, origin: IntentOrigin, time: Double, M.Intent)
+  case state(step: Int, M.State)
+  case sideEffect(step: Int, M.SideEffect)
+  case warning(step: Int, time: Double, String)
+  case error(step: Int, time: Double, String)
+  /// The store shows its live state, or the state after `shownStep`.
+  case status(live: Bool, shownStep: Int?)
+}

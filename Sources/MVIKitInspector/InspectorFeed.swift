@@ -1,0 +1,288 @@
+import Foundation
+import MVIKit
+import MVIKitRecording
+import NIOConcurrencyHelpers
+
+/// Carries what the main actor captured to every connected page, off the main actor.
+///
+/// The main actor only appends to ``capture(_:)``'s queue. A task of the feed's own wakes when
+/// something is queued, waits one frame (16 ms) so that a burst of intents goes out as one
+/// batch, encodes the batch (states diffed against the last one sent), keeps it in a bounded
+/// log for pages that connect later and for export, and queues it for each page.
+final class InspectorFeed<M: Model>: Sendable {
+  private struct Pending {
+    var events: [InspectorEvent<M>] = []
+    var head = 0
+    var waiter: CheckedContinuation<Void, Never>?
+    var isStopped = false
+    /// Whether the oldest events were dropped because more came at once than the log keeps.
+    var overflowed = false
+    /// The state after the last dropped step, the base to go on from.
+    var rebase: M.State?
+    /// Steps dropped before they were encoded.
+    var droppedSteps = 0
+  }
+
+  private struct Log {
+    /// The state before the oldest kept step.
+    var base: JSONValue
+    /// The state after the last encoded event.
+    var current: JSONValue
+    var records: [InspectorStepRecord] = []
+    var head = 0
+    /// Steps dropped from the log, oldest first.
+    var dropped = 0
+    var live = true
+    var shownStep: Int?
+    var pages: [ObjectIdentifier: InspectorMailbox] = [:]
+  }
+
+  private let pending = NIOLockedValueBox(Pending())
+  private let log: NIOLockedValueBox<Log>
+  /// How many steps the log keeps.
+  let limit: Int
+  /// The model's name, which a recording's header carries.
+  let modelName: String
+  /// Whether the session can be exported as a recording that reads back.
+  let isExportable: Bool
+  private let frame: Duration
+
+  init(initialState: M.State, limit: Int, frame: Duration = .milliseconds(16)) {
+    let state = InspectorValue.json(initialState)
+    log = NIOLockedValueBox(Log(base: state, current: state))
+    self.limit = max(1, limit)
+    self.frame = frame
+    modelName = String(describing: M.self)
+    isExportable = InspectorValue.isCodable(M.State.self, M.Intent.self, M.SideEffect.self)
+  }
+
+  // MARK: - The main actor's side
+
+  /// Queues `event` for the page; the only work the main actor does per event.
+  func capture(_ event: InspectorEvent<M>) {
+    let waiter = pending.withLockedValue { pending -> CheckedContinuation<Void, Never>? in
+      // More at once than the log keeps (a burst of intents in one main-actor turn): the
+      // oldest are dropped now, as the log would drop them, rather than held without bound.
+      if pending.events.count - pending.head >= 2 * limit {
+        switch pending.events[pending.head] {
+        case .intent: pending.droppedSteps += 1
+        case .state(_, let state): pending.rebase = state
+        default: break
+        }
+        pending.overflowed = true
+        pending.head += 1
+        if pending.head >= 2 * limit {
+          pending.events.removeFirst(pending.head)
+          pending.head = 0
+        }
+      }
+      pending.events.append(event)
+      defer { pending.waiter = nil }
+      return pending.waiter
+    }
+    waiter?.resume()
+  }
+
+  // MARK: - The feed's own task
+
+  /// Encodes and sends batches until ``stop()``.
+  func run() async {
+    while await nextBatchIsQueued() {
+      try? await Task.sleep(for: frame)
+      let (events, overflow) = pending.withLockedValue { pending in
+        defer {
+          pending.events.removeAll(keepingCapacity: true)
+          pending.head = 0
+          pending.overflowed = false
+          pending.rebase = nil
+          pending.droppedSteps = 0
+        }
+        let overflow = pending.overflowed ? (pending.rebase, pending.droppedSteps) : nil
+        return (Array(pending.events[pending.head...]), overflow)
+      }
+      log.withLockedValue { log in
+        if let (rebase, droppedSteps) = overflow { restart(&log, from: rebase, droppedSteps) }
+        send(encoding: events, into: &log)
+      }
+    }
+  }
+
+  /// Ends ``run()`` and every page's mailbox.
+  func stop() {
+    let waiter = pending.withLockedValue { pending in
+      pending.isStopped = true
+      defer { pending.waiter = nil }
+      return pending.waiter
+    }
+    waiter?.resume()
+    let pages = log.withLockedValue { log in
+      defer { log.pages = [:] }
+      return Array(log.pages.values)
+    }
+    for page in pages { page.close() }
+  }
+
+  private func nextBatchIsQueued() async -> Bool {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isReady = pending.withLockedValue { pending in
+        guard pending.events.isEmpty, !pending.isStopped else { return true }
+        pending.waiter = continuation
+        return false
+      }
+      if isReady { continuation.resume() }
+    }
+    return !pending.withLockedValue(\.isStopped)
+  }
+
+  private func send(encoding events: [InspectorEvent<M>], into log: inout Log) {
+    let before = log.current
+    var batch: [JSONValue] = []
+    var firstStep: Int?
+    var steps = 0
+    var statusChanged = false
+    for event in events {
+      switch event {
+      case .intent(let step, let origin, let time, let intent):
+        let value = InspectorValue.json(intent)
+        log.records.append(InspectorStepRecord(step: step, intent: (origin, time, value)))
+        batch.append(InspectorStepRecord.intentEvent(step, origin, time, value))
+        firstStep = firstStep ?? step
+        steps += 1
+      case .state(let step, let state):
+        let next = InspectorValue.json(state)
+        let changes = StateChange.changes(from: log.current, to: next)
+        log.current = next
+        guard !changes.isEmpty else { continue }
+        record(step, in: &log) { $0.changes += changes }
+        batch.append(InspectorStepRecord.changesEvent(step, changes))
+        firstStep = firstStep ?? step
+      case .sideEffect(let step, let sideEffect):
+        let value = InspectorValue.json(sideEffect)
+        record(step, in: &log) { $0.sideEffects.append(value) }
+        batch.append(InspectorStepRecord.sideEffectEvent(step, value))
+      case .warning(let step, let time, let message):
+        let note = InspectorStepRecord.noteEvent("warning", step, time, message)
+        record(step, in: &log) { $0.notes.append(note) }
+        batch.append(note)
+      case .error(let step, let time, let message):
+        let note = InspectorStepRecord.noteEvent("error", step, time, message)
+        record(step, in: &log) { $0.notes.append(note) }
+        batch.append(note)
+      case .status(let live, let shownStep):
+        log.live = live
+        log.shownStep = shownStep
+        statusChanged = true
+      }
+    }
+    trim(&log)
+    let status = statusChanged ? statusMessage(log) : nil
+    let message = batch.isEmpty ? nil : Self.eventsMessage(batch)
+    for page in log.pages.values {
+      if let message {
+        if let lagged = page.takeResync() {
+          page.pushAlways(
+            JSONValue.object([
+              "type": .string("resync"), "firstStep": .int(Int64(firstStep ?? 0)),
+              "state": before, "lagged": .int(Int64(lagged)),
+            ]).text)
+        }
+        page.push(message, steps: steps)
+      }
+      if let status { page.pushAlways(status) }
+    }
+  }
+
+  /// Empties the log after steps were dropped before they were encoded: it starts again from
+  /// the state after the last dropped step, and every page is sent that state afresh.
+  private func restart(_ log: inout Log, from state: M.State?, _ droppedSteps: Int) {
+    log.dropped += log.records[log.head...].count { $0.intent != nil } + droppedSteps
+    log.records = []
+    log.head = 0
+    if let state { log.current = InspectorValue.json(state) }
+    log.base = log.current
+    for page in log.pages.values { page.requireResync() }
+  }
+
+  /// Runs `change` on the record of `step`, the last one or a new one without an intent.
+  private func record(
+    _ step: Int, in log: inout Log, _ change: (inout InspectorStepRecord) -> Void
+  ) {
+    if log.records.last?.step != step {
+      log.records.append(InspectorStepRecord(step: step))
+    }
+    change(&log.records[log.records.count - 1])
+  }
+
+  /// Drops the oldest steps past the limit, moving the base state past them.
+  private func trim(_ log: inout Log) {
+    while log.records.count - log.head > limit {
+      for change in log.records[log.head].changes { try? log.base.apply(change) }
+      if log.records[log.head].intent != nil { log.dropped += 1 }
+      log.head += 1
+    }
+    if log.head >= limit {
+      log.records.removeFirst(log.head)
+      log.head = 0
+    }
+  }
+
+  // MARK: - Pages
+
+  /// Connects a page: it is sent the greeting, every kept step, the status, then each batch.
+  func join(_ page: InspectorMailbox) {
+    log.withLockedValue { log in
+      let kept = log.records[log.head...]
+      page.pushAlways(
+        JSONValue.object([
+          "type": .string("hello"), "protocol": .int(1), "model": .string(modelName),
+          "limit": .int(Int64(limit)), "exportable": .bool(isExportable),
+          "dropped": .int(Int64(log.dropped)),
+          "firstStep": .int(Int64(kept.first?.step ?? (log.records.last?.step ?? 0) + 1)),
+          "state": log.base,
+        ]).text)
+      let events = kept.flatMap(\.events)
+      var start = 0
+      while start < events.count {
+        let end = min(start + 1_000, events.count)
+        page.pushAlways(Self.eventsMessage(events[start..<end]))
+        start = end
+      }
+      page.pushAlways(statusMessage(log))
+      log.pages[ObjectIdentifier(page)] = page
+    }
+  }
+
+  /// Disconnects a page.
+  func leave(_ page: InspectorMailbox) {
+    _ = log.withLockedValue { $0.pages.removeValue(forKey: ObjectIdentifier(page)) }
+    page.close()
+  }
+
+  /// How many pages are connected.
+  var pageCount: Int { log.withLockedValue { $0.pages.count } }
+
+  /// The kept steps as a recording file, which `Recording(contentsOf:)` reads; nil when the
+  /// model's types are not `Codable`.
+  func recording() -> Data? {
+    guard isExportable else { return nil }
+    return log.withLockedValue { log in
+      var data = RecordedLine.header(model: modelName, state: log.base).encoded()
+      for record in log.records[log.head...] {
+        for line in record.recordedLines { data.append(line.encoded()) }
+      }
+      return data
+    }
+  }
+
+  private func statusMessage(_ log: Log) -> String {
+    JSONValue.object([
+      "type": .string("status"), "live": .bool(log.live),
+      "shownStep": log.shownStep.map { .int(Int64($0)) } ?? .null,
+      "dropped": .int(Int64(log.dropped)),
+    ]).text
+  }
+
+  private static func eventsMessage(_ events: some Collection<JSONValue>) -> String {
+    JSONValue.object(["type": .string("events"), "events": .array(Array(events))]).text
+  }
+}

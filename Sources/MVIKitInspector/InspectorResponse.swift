@@ -1,0 +1,82 @@
+import Foundation
+import NIOHTTP1
+
+/// An answer to one HTTP request: the inspector's routes are a pure function from a request
+/// head to one of these, so they are tested without a socket.
+struct InspectorResponse: Sendable {
+  var status: HTTPResponseStatus
+  var headers: [(String, String)] = []
+  var body: Data
+
+  static func text(_ status: HTTPResponseStatus, _ message: String) -> InspectorResponse {
+    InspectorResponse(
+      status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
+      body: Data((message + "\n").utf8))
+  }
+}
+
+/// The inspector's HTTP routes: the page, its two files, and the export.
+struct InspectorRoutes: Sendable {
+  let access: InspectorAccess
+  let page: InspectorPage
+  /// The session as a recording file, or nil when the model is not `Codable`.
+  let export: @Sendable () -> Data?
+  let modelName: String
+
+  func respond(to head: HTTPRequestHead) -> InspectorResponse {
+    guard access.hostIsAllowed(head) else {
+      return .text(.forbidden, "This inspector answers only to its own address.")
+    }
+    guard access.hasToken(head) else {
+      return .text(.forbidden, "The inspector needs its token: open the URL the app printed.")
+    }
+    guard head.method == .GET || head.method == .HEAD else {
+      return .text(.methodNotAllowed, "The inspector only serves GET requests.")
+    }
+    var response: InspectorResponse
+    switch InspectorAccess.path(head.uri) {
+    case "/", "/index.html":
+      response = InspectorResponse(
+        status: .ok, headers: [("Content-Type", "text/html; charset=utf-8")], body: page.html)
+      // The page's files and its WebSocket carry the token in this cookie; only this port's
+      // pages send it, and no other site's.
+      response.headers.append(
+        (
+          "Set-Cookie",
+          "\(access.cookieName)=\(access.token); Path=/; HttpOnly; SameSite=Strict"
+        ))
+    case "/inspector.css":
+      response = InspectorResponse(
+        status: .ok, headers: [("Content-Type", "text/css; charset=utf-8")], body: page.css)
+    case "/inspector.js":
+      response = InspectorResponse(
+        status: .ok, headers: [("Content-Type", "text/javascript; charset=utf-8")],
+        body: page.script)
+    case "/export":
+      guard let recording = export() else {
+        return .text(
+          .conflict,
+          "\(modelName)'s state, intent or side effect is not Codable, so the session cannot be "
+            + "written as a recording.")
+      }
+      let stamp = ISO8601DateFormatter().string(from: Date())
+        .replacingOccurrences(of: ":", with: "-")
+      response = InspectorResponse(
+        status: .ok,
+        headers: [
+          ("Content-Type", "application/x-ndjson"),
+          ("Content-Disposition", "attachment; filename=\"\(modelName)-\(stamp).jsonl\""),
+        ], body: recording)
+    case "/ws":
+      return .text(
+        .forbidden, "The WebSocket opens only from the inspector's own page, with its token.")
+    default:
+      return .text(.notFound, "The inspector has no page at \(InspectorAccess.path(head.uri)).")
+    }
+    response.headers += [
+      ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+      ("Referrer-Policy", "no-referrer"),
+    ]
+    return response
+  }
+}

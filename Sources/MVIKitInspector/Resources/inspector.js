@@ -1,0 +1,958 @@
+// The MVIKit inspector page. It follows a running app over the WebSocket described in
+// InspectorProtocol.md, or shows an imported recording file, in the same views: a virtualized
+// timeline of steps on the left; the selected step's diff and the state after it on the right.
+'use strict';
+
+(() => {
+  const ROW_HEIGHT = 24; // px, fixed: row i sits at i * ROW_HEIGHT (--row in the CSS agrees)
+  const OVERSCAN = 8; // rows rendered above and below the visible ones
+  const CHECKPOINT_EVERY = 100; // steps between two kept copies of the state
+  const MAX_CHILDREN = 200; // children of a tree node rendered before a "show more" button
+  const SECRET = 'Secret(••••)';
+
+  const $ = (id) => document.getElementById(id);
+  const ui = {
+    status: $('status'), appStatus: $('app-status'), live: $('live-button'), exportLink: $('export'),
+    importInput: $('import-input'), notice: $('notice'), filter: $('filter'), count: $('step-count'),
+    timeline: $('timeline'), spacer: $('timeline-spacer'), title: $('detail-title'), facts: $('facts'),
+    diff: $('diff'), tree: $('state-tree'), showView: $('show-view'), showEffect: $('show-effect'),
+    onlyEffects: $('only-effects'), onlyProblems: $('only-problems'), pauseScroll: $('pause-scroll'),
+  };
+  // Without a token in the address the server still knows the page by its cookie.
+  const token = new URLSearchParams(location.search).get('token');
+  const tokenQuery = token ? '?token=' + encodeURIComponent(token) : '';
+
+  // ---------------------------------------------------------------------------------------------
+  // Values: applying changes, labels and summaries.
+
+  const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+  // A deep copy of a JSON value: far faster than structuredClone for the many small ones.
+  function clone(v) {
+    if (v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map(clone);
+    const copy = {};
+    for (const key of Object.keys(v)) setKey(copy, key, clone(v[key]));
+    return copy;
+  }
+
+  // Assigning to `__proto__` would set the prototype instead of a key.
+  function setKey(object, key, value) {
+    if (key !== '__proto__') object[key] = value;
+    else Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  }
+
+  /** `items[2].title`, as the Swift side writes a path; `(whole value)` for the root. */
+  function pathText(path) {
+    let text = '';
+    for (const key of path) text += typeof key === 'number' ? `[${key}]` : text ? '.' + key : key;
+    return text || '(whole value)';
+  }
+
+  /**
+   * Applies a step's `changes` to `state` in place and returns the new root (a change at the
+   * empty path replaces it). A path holds object keys (strings) and array indexes (numbers); a
+   * value at an index equal to the array's length appends; `removed` on an index removes that
+   * element, on a key deletes the key. `onOld(change, oldValue)` sees each member before it
+   * changes. Values are copied in, so later changes never reach into the events they came from.
+   */
+  function applyChanges(state, changes, onOld) {
+    for (const change of changes) {
+      const { path } = change;
+      const removed = change.removed === true;
+      const fail = () => { throw new Error(`the change at ${pathText(path || [])} does not apply`); };
+      if (!Array.isArray(path) || (!removed && !has(change, 'value'))) fail();
+      if (path.length === 0) {
+        if (onOld) onOld(change, state);
+        state = removed ? null : clone(change.value);
+        continue;
+      }
+      let parent = state;
+      for (let i = 0; i < path.length - 1 && parent !== undefined; i++) parent = child(parent, path[i]);
+      const key = path[path.length - 1];
+      if (Array.isArray(parent) && Number.isInteger(key) && key >= 0) {
+        if (onOld) onOld(change, parent[key]);
+        if (removed && key < parent.length) parent.splice(key, 1);
+        else if (!removed && key <= parent.length) parent[key] = clone(change.value);
+        else fail();
+      } else if (isObject(parent) && typeof key === 'string') {
+        if (onOld) onOld(change, has(parent, key) ? parent[key] : undefined);
+        if (removed) delete parent[key];
+        else setKey(parent, key, clone(change.value));
+      } else {
+        fail();
+      }
+    }
+    return state;
+  }
+
+  function child(value, key) {
+    if (Array.isArray(value)) return typeof key === 'number' ? value[key] : undefined;
+    return isObject(value) && typeof key === 'string' && has(value, key) ? value[key] : undefined;
+  }
+
+  /**
+   * A Swift enum case as JSONEncoder writes it: `{"case":{}}`, `{"case":{"_0":…}}` or
+   * `{"case":{"label":…}}`. A struct with one struct member looks the same in JSON, so this
+   * reading is for intents and side effects, which are enums; the state tree uses `stateCase`.
+   */
+  function enumCase(v) {
+    if (!isObject(v)) return null;
+    const keys = Object.keys(v);
+    return keys.length === 1 && isObject(v[keys[0]]) ? { name: keys[0], payload: v[keys[0]] } : null;
+  }
+
+  // A case the state tree shows as a case: no payload, or only unlabeled ones (`_0`, `_1`…).
+  function stateCase(v) {
+    const c = enumCase(v);
+    return c && Object.keys(c.payload).every((k) => /^_\d+$/.test(k)) ? c : null;
+  }
+
+  const cut = (text, room) => (text.length > room ? text.slice(0, room - 1) + '…' : text);
+  const plural = (n, word) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+  /** A value in a few characters: `"milk"`, `{name: "a", done: false}`, `loading("x")`. */
+  function short(v, room = 40) {
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'string') return v === SECRET ? '••••' : JSON.stringify(cut(v, 24));
+    if (typeof v !== 'object') return String(v);
+    if (Array.isArray(v)) {
+      const text = '[' + listed(v.map((x) => [null, x]), room) + ']';
+      return text.length <= room ? text : plural(v.length, 'item');
+    }
+    const c = enumCase(v);
+    return c ? caseText(c.name, c.payload, room) : cut('{' + listed(Object.entries(v), room) + '}', room);
+  }
+
+  // `a: 1, b: "x"` from [key, value] pairs, stopping once past `room` characters.
+  function listed(entries, room) {
+    let text = '';
+    for (const [key, value] of entries) {
+      if (text.length > room) return text + ', …';
+      text += (text ? ', ' : '') + (key === null || /^_\d+$/.test(key) ? '' : key + ': ') + short(value, room);
+    }
+    return text;
+  }
+
+  function caseText(name, payload, room = 60) {
+    if (!Object.keys(payload).length) return name;
+    return cut(`${name}(${listed(Object.entries(payload), room)})`, room + name.length);
+  }
+
+  /** An intent or side effect: `screen › todos › addTapped`, `draftChanged("milk")`. */
+  function caseLabel(v) {
+    const c = enumCase(v);
+    if (!c) return short(v, 60);
+    const keys = Object.keys(c.payload);
+    // A case that only wraps another case (a child screen's intent) reads as a path.
+    if (keys.length === 1 && keys[0] === '_0' && enumCase(c.payload._0)) return c.name + ' › ' + caseLabel(c.payload._0);
+    return caseText(c.name, c.payload);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The steps: everything the page knows of one app session or one imported file.
+
+  /** A queue with O(1) push and shift (Array.prototype.shift is O(n) on long arrays) whose items
+   *  keep their positions: an item's index is the position `push` returned minus `shifted`. */
+  class Seq {
+    constructor() { this.items = []; this.head = 0; this.shifted = 0; }
+    get length() { return this.items.length - this.head; }
+    at(i) { return this.items[this.head + i]; }
+    last() { return this.length ? this.items[this.items.length - 1] : undefined; }
+    push(item) { this.items.push(item); return this.shifted + this.length - 1; }
+    pop() { return this.length ? this.items.pop() : undefined; }
+    shift() {
+      const item = this.items[this.head];
+      this.items[this.head++] = undefined;
+      this.shifted++;
+      if (this.head > 1024 && this.head * 2 > this.items.length) [this.items, this.head] = [this.items.slice(this.head), 0];
+      return item;
+    }
+  }
+
+  let data = null; // see reset()
+  let mode = 'none'; // 'live' (an app is or was attached) or 'imported'
+  let selected = null; // a step record or data.baseRecord
+  const touched = new Set(); // records the batch being read made or changed
+  let viewDirty = false; // the filtered view must be rebuilt (a filter changed, a late event)
+  let detailDirty = false;
+
+  // Step records `{type: 'step', step, origin, time, intent, changes, sideEffects, problems}` and
+  // gap markers `{type: 'gap', missing}` go into `rows`, oldest first; `view` holds those the
+  // filters let through, in the same order. `base` is the state before the oldest kept step.
+  // `checkpoints` keeps copies of the state after some steps (every CHECKPOINT_EVERY, and the
+  // states a resync gave, in ascending order), so that the state after any step is one copy and
+  // at most ~100 steps' changes away. `tip` is the state after `tipStep`, kept up as changes come.
+  function reset(model, state, firstStep, limit) {
+    data = {
+      model, limit: limit > 0 ? limit : Infinity, exportable: true, app: null,
+      rows: new Seq(), view: new Seq(), byStep: new Map(), checkpoints: new Map(),
+      base: clone(state), baseStep: firstStep - 1, baseRecord: newBaseRecord(),
+      tip: clone(state), tipStep: firstStep - 1, lastStep: firstStep - 1, lastCheckpoint: firstStep - 1,
+      steps: 0, appDropped: 0, lagged: 0, nextSeq: 0,
+    };
+    touched.clear();
+    selected = null;
+    viewDirty = false;
+    detailDirty = true;
+    followed = -1;
+    for (const entry of rowElements.values()) entry.el.remove();
+    rowElements.clear();
+  }
+
+  const newBaseRecord = () => ({ type: 'base', sideEffects: [], problems: [], version: 0 });
+
+  /** The record of `step`, made when the step is new; the base record for a step before the
+   *  oldest kept one; null for a step the page skipped. */
+  function recordFor(step) {
+    if (!Number.isInteger(step)) return null;
+    if (step <= data.baseStep) return data.baseRecord;
+    const known = data.byStep.get(step);
+    if (known || step <= data.lastStep) return known || null;
+    advanceTip(step - 1);
+    const record = {
+      type: 'step', step, origin: null, time: null, intent: undefined, changes: [], sideEffects: [],
+      problems: [], version: 0, seq: data.nextSeq++, inView: false, gone: false,
+    };
+    data.rows.push(record);
+    data.byStep.set(step, record);
+    data.lastStep = step;
+    data.steps += 1;
+    return record;
+  }
+
+  // The tip is now the state after `step` too (a step without a changes event changed nothing);
+  // it is copied aside every CHECKPOINT_EVERY steps.
+  function advanceTip(step) {
+    if (step <= data.tipStep) return;
+    data.tipStep = step;
+    if (step - data.lastCheckpoint >= CHECKPOINT_EVERY) {
+      data.checkpoints.set(step, clone(data.tip));
+      data.lastCheckpoint = step;
+    }
+  }
+
+  /** Reads a batch of events: a live `events` message, or the lines of an imported recording. */
+  function ingest(events) {
+    for (const event of events) {
+      const record = isObject(event) ? recordFor(event.step) : null;
+      if (!record) continue;
+      const isStep = record.type === 'step';
+      if (event.kind === 'intent' && isStep) {
+        record.origin = event.origin === 'effect' ? 'effect' : 'view';
+        record.time = typeof event.time === 'number' ? event.time : null;
+        record.intent = event.intent;
+      } else if (event.kind === 'changes' && isStep && Array.isArray(event.changes)) {
+        record.changes = record.changes.length ? record.changes.concat(event.changes) : event.changes;
+        if (event.step >= data.tipStep) {
+          data.tip = tryApply(data.tip, event.changes, record);
+          data.tipStep = event.step;
+        }
+      } else if (event.kind === 'sideEffect') {
+        record.sideEffects.push(event.value);
+      } else if (event.kind === 'warning' || event.kind === 'error') {
+        record.problems.push({ kind: event.kind, message: String(event.message ?? '') });
+      } else {
+        continue;
+      }
+      record.version++;
+      touched.add(record);
+      if (record === selected) detailDirty = true;
+    }
+    settle();
+  }
+
+  // After a batch: the records it made or changed join the view when the filters let them
+  // through, and the oldest steps go past the limit. O(batch), and no DOM work: that is render's.
+  function settle() {
+    for (const record of touched) {
+      if (record.type !== 'step' || record.inView || record.gone || !matches(record)) continue;
+      const last = data.view.last();
+      if (!last || last.seq < record.seq) addToView(record);
+      else viewDirty = true; // a late event made an older step match: rebuild once, at render
+    }
+    touched.clear();
+    while (data.steps > data.limit) dropOldest();
+    scheduleRender();
+  }
+
+  // Applies changes the page cannot check beforehand: one that does not apply is the record's error.
+  function tryApply(state, changes, record) {
+    try {
+      return applyChanges(state, changes);
+    } catch (error) {
+      record.problems.push({ kind: 'error', message: 'The page could not follow this step: ' + error.message });
+      return state;
+    }
+  }
+
+  function addToView(item) {
+    item.viewPos = data.view.push(item);
+    item.inView = true;
+  }
+
+  /** Forgets the oldest step: the base becomes the state after it. */
+  function dropOldest() {
+    const record = data.rows.shift();
+    record.gone = true;
+    if (record.inView) data.view.shift(); // the view is in the rows' order: it was first there too
+    data.byStep.delete(record.step);
+    data.steps--;
+    // A gap right after it no longer separates kept steps: the base is now after it.
+    while (data.rows.length && data.rows.at(0).type === 'gap') if (data.rows.shift().inView) data.view.shift();
+    const next = data.rows.at(0);
+    const baseStep = next ? next.step - 1 : record.step;
+    // A checkpoint there is moved, not copied: it leaves the map below.
+    data.base = data.checkpoints.has(baseStep) ? data.checkpoints.get(baseStep) : tryApply(data.base, record.changes, record);
+    data.baseStep = baseStep;
+    for (const step of data.checkpoints.keys()) {
+      if (step > baseStep) break;
+      data.checkpoints.delete(step);
+    }
+    data.baseRecord = newBaseRecord();
+    if (selected === record) selected = null;
+    detailDirty = true;
+  }
+
+  /** The state after `step` (data.baseStep: the base state), a copy the caller may change. */
+  function stateAfter(step) {
+    let from = step;
+    while (from > data.baseStep && !data.checkpoints.has(from)) from--;
+    let state = clone(from > data.baseStep ? data.checkpoints.get(from) : data.base);
+    for (let s = from + 1; s <= step; s++) {
+      const record = data.byStep.get(s);
+      if (record && record.changes.length) state = applyChanges(state, record.changes);
+    }
+    return state;
+  }
+
+  // `resync`: the app skipped steps for this page. Events go on after the given state; a gap
+  // marker shows where steps are missing.
+  function onResync(message) {
+    settle();
+    const firstStep = message.firstStep;
+    // Steps from firstStep on, should the page have any, are replaced by what follows.
+    for (let last = data.rows.last(); last && (last.type === 'gap' || last.step >= firstStep); last = data.rows.last()) {
+      data.rows.pop();
+      if (last.inView) data.view.pop();
+      if (last.type === 'step' && data.byStep.delete(last.step)) data.steps--;
+      last.gone = true;
+      if (last === selected) selected = null;
+    }
+    for (const step of [...data.checkpoints.keys()]) if (step >= firstStep - 1) data.checkpoints.delete(step);
+    const lastKept = data.rows.last();
+    if (!lastKept) {
+      Object.assign(data, { base: clone(message.state), baseStep: firstStep - 1, baseRecord: newBaseRecord() });
+    } else {
+      data.checkpoints.set(firstStep - 1, clone(message.state));
+      const missing = firstStep - 1 - lastKept.step;
+      if (missing > 0) {
+        const gap = { type: 'gap', missing, seq: data.nextSeq++, inView: false, version: 0 };
+        data.rows.push(gap);
+        addToView(gap);
+      }
+    }
+    data.tip = clone(message.state);
+    data.tipStep = data.lastStep = data.lastCheckpoint = firstStep - 1;
+    if (typeof message.lagged === 'number') data.lagged = message.lagged;
+    detailDirty = true;
+    scheduleRender();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Filters.
+
+  const filters = { text: '', view: true, effect: true, onlyEffects: false, onlyProblems: false };
+
+  function matches(record) {
+    if (!(record.origin === 'effect' ? filters.effect : filters.view)) return false;
+    if ((filters.onlyEffects && !record.sideEffects.length) || (filters.onlyProblems && !record.problems.length)) return false;
+    return !filters.text || searchText(record).includes(filters.text);
+  }
+
+  function stepLabel(record) {
+    if (record.labelOf !== record.intent) {
+      record.label = record.intent === undefined ? '(intent not received)' : cut(caseLabel(record.intent), 200);
+      record.labelOf = record.intent;
+    }
+    return record.label;
+  }
+
+  function searchText(record) {
+    if (record.searchVersion !== record.version) {
+      record.search = [stepLabel(record), JSON.stringify(record.intent ?? null),
+        ...record.sideEffects.map((v) => caseLabel(v) + ' ' + JSON.stringify(v)),
+        ...record.problems.map((p) => p.message)].join('\n').toLowerCase();
+      record.searchVersion = record.version;
+    }
+    return record.search;
+  }
+
+  function rebuildView() {
+    data.view = new Seq();
+    for (let i = 0; i < data.rows.length; i++) {
+      const item = data.rows.at(i);
+      item.inView = false;
+      if (item.type === 'gap' || matches(item)) addToView(item);
+    }
+    viewDirty = false;
+    lastShifted = 0;
+  }
+
+  function readFilters() {
+    Object.assign(filters, {
+      text: ui.filter.value.trim().toLowerCase(), view: ui.showView.checked, effect: ui.showEffect.checked,
+      onlyEffects: ui.onlyEffects.checked, onlyProblems: ui.onlyProblems.checked,
+    });
+    if (!data) return;
+    viewDirty = true;
+    followed = -1;
+    scheduleRender();
+    if (selected) requestAnimationFrame(revealSelected);
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Rendering, at most once per animation frame.
+
+  const test = {
+    renderedBatches: 0, // `events` messages whose steps reached the screen
+    lastBatchRenderMs: 0, // main-thread time for the last frame's batches: parse, read and render
+    maxBatchRenderMs: 0,
+    lastBatchLatencyMs: 0, // from the first of those batches' arrival to the end of the render
+    maxBatchLatencyMs: 0,
+    recentRenderMs: [], // the last 100 frames' lastBatchRenderMs
+    stepCount: () => (data ? data.steps : 0),
+    applyChanges, caseLabel, pathText,
+  };
+  window.inspectorTest = test;
+  const pending = { batches: 0, workMs: 0, since: 0 };
+
+  let renderScheduled = false;
+  function scheduleRender() {
+    if (!renderScheduled) renderScheduled = Boolean(requestAnimationFrame(render));
+  }
+
+  function render() {
+    const start = performance.now();
+    renderScheduled = false;
+    if (data) {
+      if (viewDirty) rebuildView();
+      renderCount();
+      renderTimeline();
+      if (detailDirty) renderDetail();
+    }
+    renderControls();
+    if (!pending.batches) return;
+    const end = performance.now();
+    test.renderedBatches += pending.batches;
+    test.lastBatchRenderMs = pending.workMs + (end - start);
+    test.maxBatchRenderMs = Math.max(test.maxBatchRenderMs, test.lastBatchRenderMs);
+    if (test.recentRenderMs.push(Math.round(test.lastBatchRenderMs * 10) / 10) > 100) test.recentRenderMs.shift();
+    test.lastBatchLatencyMs = end - pending.since;
+    test.maxBatchLatencyMs = Math.max(test.maxBatchLatencyMs, test.lastBatchLatencyMs);
+    pending.batches = pending.workMs = 0;
+  }
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function renderCount() {
+    const parts = [plural(data.steps, 'step')];
+    if (data.appDropped) parts.push(`${data.appDropped.toLocaleString('en-US')} dropped by the app`);
+    if (data.lagged) parts.push(`${data.lagged.toLocaleString('en-US')} not received`);
+    const shown = data.view.length - (data.rows.length - data.steps); // gaps always show
+    ui.count.textContent = parts.join(', ') + (shown !== data.steps ? ` · ${shown.toLocaleString('en-US')} shown` : '');
+    Object.assign(ui.count.dataset, { steps: data.steps, dropped: data.appDropped, lagged: data.lagged });
+  }
+
+  // The timeline shows the base row, then the view. Only the rows in sight are in the DOM, each
+  // kept while it stays in sight, so that a batch costs O(rows on screen), not O(steps).
+  const rowElements = new Map(); // item → {el, stamp, index}
+  let followed = -1; // view.shifted + view.length when the timeline last scrolled to the newest
+  let lastShifted = 0;
+
+  const displayCount = () => 1 + data.view.length;
+  const displayAt = (i) => (i === 0 ? data.baseRecord : data.view.at(i - 1));
+  function displayIndex(item) {
+    if (!item) return -1;
+    if (item.type === 'base') return 0;
+    return item.inView && !item.gone ? item.viewPos - data.view.shifted + 1 : -1;
+  }
+
+  function renderTimeline() {
+    const { timeline } = ui;
+    const count = displayCount();
+    ui.spacer.style.height = count * ROW_HEIGHT + 'px';
+    const total = data.view.shifted + data.view.length;
+    if (!ui.pauseScroll.checked && total !== followed) {
+      timeline.scrollTop = timeline.scrollHeight; // follow the newest step
+    } else if (ui.pauseScroll.checked && data.view.shifted > lastShifted) {
+      timeline.scrollTop -= (data.view.shifted - lastShifted) * ROW_HEIGHT; // rows left at the top
+    }
+    followed = total;
+    lastShifted = data.view.shifted;
+
+    const top = timeline.scrollTop;
+    const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
+    const last = Math.min(count - 1, Math.ceil((top + timeline.clientHeight) / ROW_HEIGHT) + OVERSCAN);
+    const inSight = new Set();
+    for (let i = first; i <= last; i++) {
+      const item = displayAt(i);
+      inSight.add(item);
+      let entry = rowElements.get(item);
+      if (!entry) {
+        entry = { el: el('div'), stamp: null, index: -1 };
+        entry.el.item = item;
+        rowElements.set(item, entry);
+        timeline.append(entry.el);
+      }
+      const stamp = `${item.version}|${item === selected}|${data.baseStep}`;
+      if (entry.stamp !== stamp) fillRow(entry.el, item);
+      entry.stamp = stamp;
+      if (entry.index !== i) entry.el.style.transform = `translateY(${i * ROW_HEIGHT}px)`;
+      entry.index = i;
+    }
+    for (const [item, entry] of rowElements) {
+      if (!inSight.has(item)) rowElements.delete(item) && entry.el.remove();
+    }
+  }
+
+  function fillRow(row, item) {
+    row.replaceChildren();
+    if (item.type === 'gap') {
+      row.className = 'row gap-row';
+      row.textContent = `${plural(item.missing, 'step')} not received: the page was too slow`;
+      return;
+    }
+    const isBase = item.type === 'base';
+    row.className = 'row step-row' + (isBase ? ' base-row' : '') + (item === selected ? ' selected' : '');
+    row.setAttribute('role', 'option');
+    row.setAttribute('aria-selected', String(item === selected));
+    row.dataset.step = isBase ? data.baseStep : item.step;
+    if (isBase) {
+      row.append(el('span', 'num'), el('span', 'label', 'initial state'));
+    } else {
+      const origin = item.origin || 'view';
+      row.dataset.origin = origin;
+      row.append(el('span', 'num', String(item.step)), el('span', 'origin ' + origin, origin), el('span', 'label', stepLabel(item)));
+      row.title = stepLabel(item);
+    }
+    if (item.sideEffects.length) {
+      const labels = item.sideEffects.map(caseLabel);
+      const effects = el('span', 'effects', '→ ' + (labels.length > 2 ? plural(labels.length, 'side effect') : labels.join(', ')));
+      effects.title = labels.join('\n');
+      row.append(effects);
+      row.classList.add('has-effects');
+    }
+    if (item.problems.length) {
+      const problems = el('span', 'problems', '⚠ ' + (item.problems.length === 1 ? item.problems[0].message : plural(item.problems.length, 'problem')));
+      problems.title = item.problems.map((p) => `${p.kind}: ${p.message}`).join('\n');
+      row.append(problems);
+      row.classList.add('has-problems');
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The selected step: its diff and the state after it.
+
+  const expanded = new Map(); // tree path → open or closed, as the user left it
+
+  function select(item, { travel = true } = {}) {
+    if (!data || !item || item.type === 'gap') return;
+    selected = item;
+    detailDirty = true;
+    if (travel && isAttached()) {
+      socket.send(JSON.stringify({ type: 'travel', step: item.type === 'base' ? data.baseStep : item.step }));
+    }
+    revealSelected();
+    scheduleRender();
+  }
+
+  function revealSelected() {
+    const index = displayIndex(selected);
+    if (index < 0) return;
+    const { timeline } = ui;
+    const top = index * ROW_HEIGHT;
+    if (top < timeline.scrollTop) timeline.scrollTop = top;
+    else if (top + ROW_HEIGHT > timeline.scrollTop + timeline.clientHeight) timeline.scrollTop = top + ROW_HEIGHT - timeline.clientHeight;
+  }
+
+  /** Selects the row `delta` rows away, clamped to the list, past gap markers. */
+  function moveSelection(delta) {
+    const count = displayCount();
+    const from = displayIndex(selected);
+    const start = Math.min(count - 1, Math.max(0, (from < 0 ? (delta > 0 ? -1 : count) : from) + delta));
+    for (const direction of delta > 0 ? [1, -1] : [-1, 1]) {
+      for (let i = start; i >= 0 && i < count; i += direction) if (displayAt(i).type !== 'gap') return select(displayAt(i));
+    }
+  }
+
+  const pad = (n, width = 2) => String(n).padStart(width, '0');
+  function clockTime(seconds) {
+    const d = new Date(seconds * 1000);
+    return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
+  }
+
+  function renderDetail() {
+    detailDirty = false;
+    for (const panel of [ui.facts, ui.diff, ui.tree]) panel.replaceChildren();
+    if (!selected || selected.gone) {
+      ui.title.textContent = 'Select a step';
+      return;
+    }
+    const facts = [];
+    const changed = new Set(); // the changed members and their parents: open and marked in the tree
+    let state;
+    if (selected.type === 'base') {
+      ui.title.textContent = `Initial state (before step ${(data.baseStep + 1).toLocaleString('en-US')})`;
+      state = stateAfter(data.baseStep);
+      ui.diff.append(el('div', 'quiet', 'The state before the oldest kept step: nothing before it to compare with.'));
+    } else {
+      const time = selected.time ? ' · ' + clockTime(selected.time) : '';
+      ui.title.textContent = `Step ${selected.step.toLocaleString('en-US')} · from ${selected.origin || 'view'}${time}`;
+      const intent = selected.intent === undefined ? el('span', 'quiet', 'not received') : valueView(selected.intent, 'intent', caseLabel(selected.intent));
+      facts.push(['Intent', intent]);
+      // The old values come from the state before, as the changes are applied one by one.
+      const olds = [];
+      try {
+        state = applyChanges(stateAfter(selected.step - 1), selected.changes, (change, old) => olds.push(old));
+      } catch (error) {
+        ui.diff.append(el('div', 'problem', 'The changes do not apply: ' + error.message));
+      }
+      renderDiff(selected.changes.slice(0, olds.length), olds);
+      for (const { path } of selected.changes) for (let i = 1; i <= path.length; i++) changed.add(pathText(path.slice(0, i)));
+    }
+    for (const value of selected.sideEffects) facts.push(['Side effect', valueView(value, 'side-effect', caseLabel(value))]);
+    for (const p of selected.problems) facts.push([p.kind === 'error' ? 'Error' : 'Warning', el('span', 'problem', p.message)]);
+    for (const [name, view] of facts) {
+      const fact = el('div', 'fact');
+      fact.append(el('span', 'fact-name', name), view);
+      ui.facts.append(fact);
+    }
+    if (state !== undefined) ui.tree.append(treeNode(null, state, '', 0, changed));
+  }
+
+  function renderDiff(changes, olds) {
+    if (!changes.length) ui.diff.append(el('div', 'quiet', 'No change: the state after this step is the state before it.'));
+    changes.forEach((change, i) => {
+      const row = el('div', 'change');
+      row.dataset.path = pathText(change.path);
+      row.append(el('span', 'path', pathText(change.path)));
+      if (change.removed === true) {
+        row.classList.add('removed');
+        row.append(el('span', 'tag removed', 'removed'), valueView(olds[i], 'old'));
+      } else if (olds[i] === undefined) {
+        row.classList.add('added');
+        row.append(el('span', 'tag added', 'added'), valueView(change.value, 'new'));
+      } else {
+        row.append(valueView(olds[i], 'old'), el('span', 'arrow', '→'), valueView(change.value, 'new'));
+      }
+      ui.diff.append(row);
+    });
+  }
+
+  /** A value inline when it is small, else as a closed tree headed by its summary. */
+  function valueView(value, role, summary) {
+    const wrapper = el('span', 'diff-value ' + role);
+    if (value === null || typeof value !== 'object') wrapper.append(leafView(value));
+    else if (JSON.stringify(value).length <= 80) wrapper.append(el('span', 'value summary', summary ?? short(value, 80)));
+    else wrapper.append(treeNode(null, value, null, 0, new Set(), summary ?? short(value, 80)));
+    return wrapper;
+  }
+
+  function leafView(value) {
+    if (value === SECRET) {
+      const badge = el('span', 'value secret', 'secret ••••');
+      badge.title = 'A Secret: the app never sends its value';
+      return badge;
+    }
+    if (value === null || value === undefined) return el('span', 'value null', 'null');
+    return el('span', 'value ' + typeof value, typeof value === 'string' ? JSON.stringify(value) : String(value));
+  }
+
+  const childPath = (path, key) => (typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+
+  /**
+   * A node of a collapsible tree, its children built when first opened. `path` (text, '' for
+   * the root) remembers the node open or closed across steps; null makes a throwaway tree (a
+   * value in the diff), closed at first. A case without payload shows as a leaf: `.idle`.
+   */
+  function treeNode(key, value, path, depth, changed, summary) {
+    const node = el('div', key === null && path === '' ? 'node root' : 'node');
+    const line = el('div', 'line');
+    node.append(line);
+    if (path !== null) node.dataset.path = path;
+    if (path !== null && changed.has(path)) node.classList.add('changed');
+    const toggle = el('span', 'toggle');
+    line.append(toggle);
+    if (key !== null) line.append(el('span', 'key', String(key)), el('span', 'colon', ':'));
+    const bareCase = stateCase(value);
+    if (value === null || typeof value !== 'object' || (bareCase && !Object.keys(bareCase.payload).length)) {
+      line.append(bareCase ? el('span', 'value enum', '.' + bareCase.name) : leafView(value));
+      return node;
+    }
+    const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    const text = summary ?? (Array.isArray(value) ? plural(entries.length, 'item') : short(value, 60));
+    line.append(el('span', 'value summary' + (bareCase ? ' enum' : ''), text));
+    const children = el('div', 'children');
+    node.append(children);
+    let shown = 0;
+    const showMore = () => {
+      children.querySelector(':scope > .more')?.remove();
+      for (const [k, v] of entries.slice(shown, shown + MAX_CHILDREN)) {
+        children.append(treeNode(k, v, path === null ? null : childPath(path, k), depth + 1, changed));
+      }
+      shown = Math.min(entries.length, shown + MAX_CHILDREN);
+      if (shown === entries.length) return;
+      const more = el('button', 'more', `show ${Math.min(MAX_CHILDREN, entries.length - shown)} more of ${entries.length - shown}`);
+      more.type = 'button';
+      more.addEventListener('click', showMore);
+      children.append(more);
+    };
+    let open;
+    const setOpen = (value) => {
+      open = value;
+      toggle.textContent = open ? '▾' : '▸';
+      node.classList.toggle('open', open);
+      if (open && !shown) showMore();
+    };
+    const remembered = path === null ? undefined : expanded.get(path);
+    setOpen(path === '' || (remembered ?? (path !== null && ((depth < 2 && entries.length <= 50) || changed.has(path)))));
+    line.addEventListener('click', () => {
+      setOpen(!open);
+      if (path !== null) expanded.set(path, open);
+    });
+    return node;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // The app: the WebSocket, the status and the controls.
+
+  let socket = null;
+  let helloSeen = false;
+  const isAttached = () => mode === 'live' && socket !== null && socket.readyState === WebSocket.OPEN && helloSeen;
+
+  function setStatus(state, text) {
+    ui.status.dataset.state = state;
+    ui.status.textContent = text;
+  }
+
+  function showNotice(text, kind = 'info') {
+    Object.assign(ui.notice, { hidden: !text, textContent: text || '' });
+    ui.notice.dataset.kind = kind;
+  }
+
+  // No reconnection: when the app goes, its steps stay to browse and export.
+  function connect() {
+    if (!location.host) return setStatus('disconnected', 'No app: open the address the app printed');
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws${tokenQuery}`);
+    socket = ws;
+    mode = 'live';
+    setStatus('connecting', 'Connecting…');
+    ws.onopen = () => setStatus('connecting', 'Connected, waiting for the app…');
+    ws.onmessage = (message) => ws === socket && receive(message.data);
+    ws.onclose = () => {
+      if (ws !== socket) return; // closed for an import, which said so
+      socket = null;
+      setStatus('disconnected', helloSeen ? 'App disconnected: the steps stay here to browse and export' : 'Could not connect to the app');
+      scheduleRender();
+    };
+  }
+
+  function receive(text) {
+    const start = performance.now();
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!isObject(message)) return;
+    if (message.type === 'hello') {
+      helloSeen = true;
+      reset(String(message.model ?? 'App'), message.state, message.firstStep ?? 1, message.limit);
+      data.appDropped = message.dropped || 0;
+      data.exportable = message.exportable !== false;
+      setStatus('connected', `Connected to model ${data.model}`);
+      if (message.protocol !== 1) showNotice(`The app speaks protocol ${message.protocol}; this page knows version 1.`, 'error');
+      scheduleRender();
+    } else if (!data || !helloSeen) {
+      // Nothing before the hello.
+    } else if (message.type === 'events' && Array.isArray(message.events)) {
+      ingest(message.events);
+      if (!pending.batches) pending.since = start;
+      pending.batches++;
+      pending.workMs += performance.now() - start;
+    } else if (message.type === 'status') {
+      data.app = { live: message.live !== false, shownStep: message.shownStep ?? null };
+      if (typeof message.dropped === 'number') data.appDropped = message.dropped;
+      if (typeof message.lagged === 'number') data.lagged = message.lagged;
+      scheduleRender();
+    } else if (message.type === 'resync') {
+      onResync(message);
+    } else if (message.type === 'error' && message.message) {
+      showNotice(String(message.message), 'error');
+    } // Other types are a newer app's: not for this page.
+  }
+
+  function renderControls() {
+    const attached = isAttached();
+    const app = attached && data && data.app;
+    ui.live.disabled = !attached;
+    ui.appStatus.hidden = !app;
+    if (app) {
+      ui.appStatus.textContent = app.live ? 'Live' : `App shows step ${(app.shownStep ?? 0).toLocaleString('en-US')} (intents wait)`;
+      ui.appStatus.dataset.live = String(app.live);
+      ui.live.classList.toggle('attention', !app.live);
+    }
+    const canExport = Boolean(data) && (!attached || data.exportable);
+    ui.exportLink.classList.toggle('disabled', !canExport);
+    ui.exportLink.setAttribute('aria-disabled', String(!canExport));
+    ui.exportLink.title = data && attached && !data.exportable
+      ? "The app's state, intents or side effects are not Codable: it cannot make a recording"
+      : 'Download the steps as a recording file';
+  }
+
+  ui.live.addEventListener('click', () => isAttached() && socket.send(JSON.stringify({ type: 'live' })));
+
+  // ---------------------------------------------------------------------------------------------
+  // Export and import.
+
+  let imported = null; // {name, text} of the imported file
+  let exportUrl = null;
+
+  // The link's target is set on click: the app's recording while it is attached; else the
+  // imported file as it was, or a recording made from the steps the page kept.
+  ui.exportLink.addEventListener('click', (event) => {
+    if (ui.exportLink.classList.contains('disabled')) return event.preventDefault();
+    if (exportUrl) URL.revokeObjectURL(exportUrl);
+    exportUrl = null;
+    if (isAttached()) {
+      ui.exportLink.href = '/export' + tokenQuery;
+      ui.exportLink.download = ''; // the server's name for it
+      return;
+    }
+    exportUrl = URL.createObjectURL(new Blob([imported ? imported.text : recordingText()], { type: 'application/x-ndjson' }));
+    ui.exportLink.href = exportUrl;
+    ui.exportLink.download = imported ? imported.name : `${data.model}.jsonl`;
+  });
+
+  /** The kept steps as a recording file, from the last gap on (a recording cannot skip steps). */
+  function recordingText() {
+    let start = 0;
+    for (let i = 0; i < data.rows.length; i++) if (data.rows.at(i).type === 'gap') start = i + 1;
+    const first = data.rows.at(start);
+    const lines = [{ mvikit: 1, model: data.model, state: stateAfter(first ? first.step - 1 : data.tipStep) }];
+    for (let i = start; i < data.rows.length; i++) {
+      const { step, origin, intent, changes, sideEffects } = data.rows.at(i);
+      if (intent !== undefined) lines.push({ step, origin, intent });
+      if (changes.length) lines.push({ step, changes });
+      for (const value of sideEffects) lines.push({ step, sideEffect: value });
+    }
+    return lines.map((line) => JSON.stringify(line) + '\n').join('');
+  }
+
+  /** Reads a recording file (the format of RecordedLine) into events; throws for a file that is not one. */
+  function parseRecording(text) {
+    const lines = text.split('\n');
+    let lastLine = lines.length - 1;
+    while (lastLine >= 0 && !lines[lastLine].trim()) lastLine--;
+    let header = null;
+    let torn = false;
+    const events = [];
+    for (let i = 0; i <= lastLine; i++) {
+      if (!lines[i].trim()) continue;
+      const fail = (what) => { throw new Error(`line ${i + 1} ${what}`); };
+      let value;
+      try {
+        value = JSON.parse(lines[i]);
+      } catch {
+        // The recorder writes a line at a time: only the last one can be cut short, by a crash.
+        if (i === lastLine && header) {
+          torn = true;
+          break;
+        }
+        fail('is not JSON');
+      }
+      if (!header) {
+        if (!isObject(value) || !has(value, 'mvikit')) fail('is not a recording header');
+        if (value.mvikit !== 1) fail(`is the header of a recording of version ${JSON.stringify(value.mvikit)}, not 1`);
+        if (typeof value.model !== 'string' || !has(value, 'state')) fail('is a header without its model or state');
+        header = value;
+      } else if (!isObject(value) || !Number.isInteger(value.step)) {
+        fail('has no step number');
+      } else if (has(value, 'intent')) {
+        if (value.origin !== 'view' && value.origin !== 'effect') fail('is an intent without a view or effect origin');
+        events.push({ kind: 'intent', step: value.step, origin: value.origin, intent: value.intent });
+      } else if (Array.isArray(value.changes)) {
+        if (!value.changes.every((c) => isObject(c) && Array.isArray(c.path))) fail('has a state change without a path');
+        events.push({ kind: 'changes', step: value.step, changes: value.changes });
+      } else if (has(value, 'sideEffect')) {
+        events.push({ kind: 'sideEffect', step: value.step, value: value.sideEffect });
+      } else {
+        fail('is neither an intent, a state change nor a side effect');
+      }
+    }
+    if (!header) throw new Error('the file is empty');
+    return { header, events, torn, firstStep: events.length ? events[0].step : 1 };
+  }
+
+  ui.importInput.addEventListener('change', async () => {
+    const file = ui.importInput.files[0];
+    if (!file) return;
+    const text = await file.text();
+    ui.importInput.value = ''; // so that choosing the same file again reads it again
+    let recording;
+    try {
+      recording = parseRecording(text);
+    } catch (error) {
+      return showNotice(`${file.name} is not a recording: ${error.message}.`, 'error');
+    }
+    const notes = [];
+    if (socket) {
+      const ws = socket;
+      socket = null; // its close event is no news now
+      ws.close();
+      notes.push('disconnected from the app');
+    }
+    if (recording.torn) notes.push('its torn last line was skipped');
+    mode = 'imported';
+    imported = { name: file.name, text };
+    reset(recording.header.model, recording.header.state, recording.firstStep, Infinity);
+    ingest(recording.events);
+    setStatus('imported', `Imported ${file.name} (model ${data.model}), no app attached`);
+    showNotice(notes.length ? `Imported ${file.name}: ${notes.join('; ')}.` : '');
+    select(data.baseRecord, { travel: false });
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Input.
+
+  ui.timeline.addEventListener('click', (event) => select(event.target.closest('.step-row')?.item));
+  ui.timeline.addEventListener('scroll', scheduleRender, { passive: true });
+  window.addEventListener('resize', scheduleRender);
+  for (const input of [ui.filter, ui.showView, ui.showEffect, ui.onlyEffects, ui.onlyProblems]) {
+    input.addEventListener('input', readFilters);
+  }
+  ui.pauseScroll.addEventListener('change', () => {
+    followed = -1;
+    scheduleRender();
+  });
+
+  const moves = { ArrowDown: 1, ArrowUp: -1, PageDown: 20, PageUp: -20, End: Infinity, Home: -Infinity };
+  document.addEventListener('keydown', (event) => {
+    if (!data || !(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest('input, textarea, select')) return;
+    event.preventDefault();
+    const delta = moves[event.key];
+    moveSelection(Number.isFinite(delta) ? delta : Math.sign(delta) * displayCount());
+  });
+
+  connect();
+  scheduleRender();
+})();

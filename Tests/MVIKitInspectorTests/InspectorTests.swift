@@ -1,0 +1,307 @@
+import Foundation
+import MVIKit
+import MVIKitRecording
+import Testing
+
+@testable import MVIKitInspector
+
+/// The inspector attached to a store in this process, reached over a real socket as a browser
+/// would reach it (the page itself is tested in Chromium by scripts/e2e-inspector.sh).
+@MainActor
+@Suite(.serialized, .timeLimit(.minutes(2))) struct InspectorTests {
+  func attach(_ store: Store<Notes>, limit: Int = 10_000) async throws -> Inspector<Notes> {
+    try await Inspector.attach(to: store, token: "t0ken", limit: limit, announce: false)
+  }
+
+  /// Runs a blocking client call off the main actor, which the inspector needs meanwhile.
+  nonisolated func off<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await Task.detached(operation: body).value
+  }
+
+  func host(_ inspector: Inspector<Notes>) -> String { "127.0.0.1:\(inspector.url.port ?? 0)" }
+
+  @Test func theAddressCarriesARandomTokenAndEveryRequestNeedsIt() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await Inspector.attach(to: store, announce: false)
+    #expect(inspector.token.count == 32)
+    #expect(inspector.url.absoluteString.hasPrefix("http://127.0.0.1:"))
+    #expect(inspector.url.query == "token=\(inspector.token)")
+    let port = try #require(inspector.url.port)
+    let host = "127.0.0.1:\(port)"
+    let token = inspector.token
+    let client = try RawClient(port: port)
+    let missing = await off { client.get("/", headers: ["Host": host]) }
+    #expect(missing.status == 403)
+    let wrong = await off { client.get("/?token=nope", headers: ["Host": host]) }
+    #expect(wrong.status == 403)
+    let page = await off { client.get("/?token=\(token)", headers: ["Host": host]) }
+    #expect(page.status == 200)
+    #expect(page.body.contains("<html"))
+    #expect(page.headers["set-cookie"]?.contains("HttpOnly") == true)
+    #expect(page.headers["access-control-allow-origin"] == nil)
+    // The page's script, with the cookie the page was given and no token in its address.
+    let cookie = "mvikit-inspector-\(port)=\(token)"
+    let script = await off {
+      client.get("/inspector.js", headers: ["Host": host, "Cookie": cookie])
+    }
+    #expect(script.status == 200)
+    await inspector.stop()
+  }
+
+  @Test func aNameThatIsNotThisServersAddressIsRefused() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    let port = try #require(inspector.url.port)
+    let client = try RawClient(port: port)
+    // A DNS name pointed at loopback (DNS rebinding), another port, a LAN address.
+    for host in ["evil.example:\(port)", "127.0.0.1:\(port + 1)", "192.168.1.10:\(port)"] {
+      let answer = await off { client.get("/?token=t0ken", headers: ["Host": host]) }
+      #expect(answer.status == 403, "Host \(host)")
+    }
+    for host in ["localhost:\(port)", "127.0.0.1:\(port)", "[::1]:\(port)"] {
+      let answer = await off { client.get("/?token=t0ken", headers: ["Host": host]) }
+      #expect(answer.status == 200, "Host \(host)")
+    }
+    await inspector.stop()
+  }
+
+  func upgrade(
+    _ client: RawClient, host: String, origin: String?, token: String = "t0ken"
+  ) async -> Int {
+    var headers = [
+      "Host": host, "Upgrade": "websocket", "Connection": "Upgrade",
+      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13",
+    ]
+    headers["Origin"] = origin
+    let request = headers
+    return await off { client.get("/ws?token=\(token)", headers: request).status }
+  }
+
+  @Test func onlyTheInspectorsOwnPageMayOpenTheWebSocket() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    let port = try #require(inspector.url.port)
+    let host = host(inspector)
+    #expect(
+      await upgrade(try RawClient(port: port), host: host, origin: "http://evil.example") == 403)
+    #expect(await upgrade(try RawClient(port: port), host: host, origin: nil) == 403)
+    #expect(
+      await upgrade(
+        try RawClient(port: port), host: "evil.example:\(port)",
+        origin: "http://evil.example:\(port)")
+        == 403)
+    #expect(
+      await upgrade(try RawClient(port: port), host: host, origin: "http://\(host)", token: "nope")
+        == 403)
+    #expect(await upgrade(try RawClient(port: port), host: host, origin: "http://\(host)") == 101)
+    await inspector.stop()
+  }
+
+  /// A page connected over a real WebSocket.
+  func connect(_ inspector: Inspector<Notes>) async throws -> RawClient {
+    let client = try RawClient(port: try #require(inspector.url.port))
+    let host = host(inspector)
+    #expect(await upgrade(client, host: host, origin: "http://\(host)") == 101)
+    return client
+  }
+
+  /// Reads messages until one satisfies `condition`; every message read is returned.
+  func read(_ client: RawClient, until condition: @escaping @Sendable (String) -> Bool) async
+    -> [String]
+  {
+    await off {
+      var messages: [String] = []
+      while let message = client.readFrame() {
+        messages.append(message)
+        if condition(message) { break }
+      }
+      return messages
+    }
+  }
+
+  @Test func aPageIsGreetedWithTheBacklogThenSeesEachStepLive() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    store.send(.increment)
+    store.send(.add("milk"))
+    #expect(await eventually { inspector.exportedRecording().contains("\"step\":2") })
+    let client = try await connect(inspector)
+    let greeting = await read(client) { $0.contains("\"type\":\"status\"") }
+    let hello = try #require(greeting.first)
+    #expect(hello.contains("\"type\":\"hello\""))
+    #expect(hello.contains("\"protocol\":1"))
+    #expect(hello.contains("\"model\":\"Notes\""))
+    #expect(hello.contains("\"exportable\":true"))
+    // The backlog holds both steps: the milk step's change is the title's path and value.
+    let backlog = greeting.joined()
+    #expect(backlog.contains("\"intent\":{\"increment\":{}}"))
+    #expect(backlog.contains("{\"path\":[\"titles\",0],\"value\":\"milk\"}"))
+    store.send(.toast("Saved"))
+    await store.send(.echo).finish()
+    let live = await read(client) { $0.contains("\"origin\":\"effect\"") }.joined()
+    #expect(live.contains("\"kind\":\"sideEffect\""))
+    #expect(live.contains("\"value\":{\"toast\":{\"_0\":\"Saved\"}}"))
+    #expect(live.contains("\"intent\":{\"echo\":{}}"))
+    await inspector.stop()
+  }
+
+  @Test func aSecretNeverReachesThePage() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    let client = try await connect(inspector)
+    _ = await read(client) { $0.contains("\"type\":\"status\"") }
+    store.send(.password(Secret("hunter2-correct-horse")))
+    store.send(.increment)
+    let messages = await read(client) { $0.contains("\"count\"") }.joined()
+    #expect(messages.contains("Secret(••••)"))
+    #expect(!messages.contains("hunter2"))
+    let port = try #require(inspector.url.port)
+    let host = host(inspector)
+    let export = await off {
+      (try? RawClient(port: port))?.get("/export?token=t0ken", headers: ["Host": host]).body ?? ""
+    }
+    #expect(!export.isEmpty && !export.contains("hunter2"))
+    await inspector.stop()
+  }
+
+  @Test func aPageMakesTheStoreTravelAndReturnToLive() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    for _ in 0..<3 { store.send(.increment) }
+    let client = try await connect(inspector)
+    _ = await read(client) { $0.contains("\"type\":\"status\"") }
+    client.sendFrame(#"{"type":"travel","step":1}"#)
+    #expect(await eventually { store.count == 1 })
+    #expect(!inspector.isLive)
+    let status = await read(client) { $0.contains("\"shownStep\":1") }
+    #expect(status.last?.contains("\"live\":false") == true)
+    // An intent sent while a past state shows waits, then is reduced on return to live.
+    store.send(.increment)
+    #expect(store.count == 1)
+    client.sendFrame(#"{"type":"travel","step":0}"#)
+    #expect(await eventually { store.count == 0 })
+    client.sendFrame(#"{"type":"live"}"#)
+    #expect(await eventually { store.count == 4 })
+    #expect(inspector.isLive)
+    await inspector.stop()
+  }
+
+  @Test func theExportIsARecordingThatReadsBackAndReplays() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    store.send(.add("milk"))
+    store.send(.toast("hi"))
+    store.send(.increment)
+    let port = try #require(inspector.url.port)
+    let host = host(inspector)
+    #expect(await eventually { inspector.exportedRecording().contains("\"step\":3") })
+    let response = await off {
+      (try? RawClient(port: port))?.get("/export?token=t0ken", headers: ["Host": host])
+    }
+    #expect(response?.status == 200)
+    #expect(response?.headers["content-disposition"]?.contains("Notes-") == true)
+    let recording = try Recording<Notes>(data: Data((response?.body ?? "").utf8))
+    #expect(recording.steps.map(\.intent) == [.add("milk"), .toast("hi"), .increment])
+    #expect(recording.steps[1].sideEffects == [.toast("hi")])
+    let states = try recording.replay(with: Notes())
+    #expect(states.last?.state.count == 1)
+    #expect(states.last?.state.titles == ["milk"])
+    await inspector.stop()
+  }
+
+  @Test func aModelThatIsNotCodableIsShownButNotExported() async throws {
+    let store = Store(initialState: Plain.State(), model: Plain())
+    let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)
+    store.send(.increment)
+    let port = try #require(inspector.url.port)
+    let host = "127.0.0.1:\(port)"
+    let response = await off {
+      (try? RawClient(port: port))?.get("/export?token=t0ken", headers: ["Host": host])
+    }
+    #expect(response?.status == 409)
+    #expect(response?.body.contains("not Codable") == true)
+    let client = try RawClient(port: port)
+    let headers = [
+      "Host": host, "Upgrade": "websocket", "Connection": "Upgrade", "Origin": "http://\(host)",
+      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13",
+    ]
+    let status = await off { client.get("/ws?token=t0ken", headers: headers).status }
+    #expect(status == 101)
+    let messages = await read(client) { $0.contains("\"type\":\"status\"") }.joined()
+    #expect(messages.contains("\"exportable\":false"))
+    #expect(messages.contains("\"count\""))
+    await inspector.stop()
+  }
+
+  @Test func aScopedStoreIsRefusedWithAClearError() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    await #expect(throws: InspectorError.scopedStore) {
+      _ = try await Inspector.attach(to: store.scope(Notes.counter), announce: false)
+    }
+    _ = store
+  }
+
+  @Test func theBufferIsBoundedAndSaysHowManyStepsItDropped() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store, limit: 100)
+    for _ in 0..<1_000 { store.send(.increment) }
+    #expect(await eventually { inspector.exportedRecording().contains("\"step\":1000") })
+    let client = try await connect(inspector)
+    let greeting = await read(client) { $0.contains("\"type\":\"status\"") }
+    let hello = try #require(greeting.first)
+    #expect(hello.contains("\"dropped\":900"))
+    #expect(hello.contains("\"firstStep\":901"))
+    #expect(hello.contains("\"state\":{\"count\":900"))
+    let recording = try Recording<Notes>(data: Data(inspector.exportedRecording().utf8))
+    #expect(recording.steps.count == 100)
+    #expect(try recording.replay(with: Notes()).last?.state.count == 1_000)
+    // The page can travel to the oldest kept state, not before it.
+    client.sendFrame(#"{"type":"travel","step":900}"#)
+    #expect(await eventually { store.count == 900 })
+    client.sendFrame(#"{"type":"travel","step":5}"#)
+    let warning = await read(client) { $0.contains("no longer kept") }
+    #expect(warning.last?.contains("no longer kept") == true)
+    #expect(store.count == 900)
+    await inspector.stop()
+    #expect(store.count == 1_000)
+  }
+
+  @Test func twoPagesAtOnceBothSeeEveryStepAndAClosedOneIsForgotten() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    let first = try await connect(inspector)
+    let second = try await connect(inspector)
+    _ = await read(first) { $0.contains("\"type\":\"status\"") }
+    _ = await read(second) { $0.contains("\"type\":\"status\"") }
+    #expect(await eventually { inspector.pageCount == 2 })
+    store.send(.add("both"))
+    #expect(await read(first) { $0.contains("both") }.last?.contains("both") == true)
+    #expect(await read(second) { $0.contains("both") }.last?.contains("both") == true)
+    // The first browser closes mid-stream; the app and the other page go on.
+    first.send([0x88, 0x80, 0, 0, 0, 0])
+    #expect(await eventually { inspector.pageCount == 1 })
+    store.send(.add("after"))
+    #expect(await read(second) { $0.contains("after") }.last?.contains("after") == true)
+    await inspector.stop()
+    #expect(inspector.pageCount == 0)
+  }
+}
+
+extension Notes {
+  /// A scoped store to try attaching to.
+  static let counter = ChildLink<Notes, Counting>(state: \.count, intent: { _ in .increment })
+}
+
+/// A child over the count alone.
+struct Counting: Model {
+  typealias State = Int
+  enum Intent: Sendable { case tick }
+  func reduce(_ state: inout Int, _ intent: Intent) -> Effect<Intent, Never> { .none }
+}
+
+extension Inspector {
+  /// The export as text, as the page downloads it.
+  func exportedRecording() -> String {
+    String(decoding: feedRecording() ?? Data(), as: UTF8.self)
+  }
+}
