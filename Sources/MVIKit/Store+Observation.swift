@@ -80,7 +80,7 @@ extension Store {
 
   /// Tells observers about what the last reduce changed; then cuts off the dismissed children
   /// and refreshes the observed ones.
-  func notifyObservers() {
+  @usableFromInline func notifyObservers() {
     // Bracketed, so that observations rerun once for all that changed, even outside a send.
     ObservationRuns.sendBegan()
     defer { ObservationRuns.sendEnded() }

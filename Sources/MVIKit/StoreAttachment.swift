@@ -55,9 +55,9 @@ public struct RootStoreHandle<M: Model> {
 }
 
 /// One listener on a store's flow; the store holds it until it is removed.
-@MainActor
+@MainActor @usableFromInline
 package final class FlowTap<M: Model> {
-  let receive: @MainActor (FlowEvent<M>, IntentOrigin?) -> Void
+  @usableFromInline let receive: @MainActor (FlowEvent<M>, IntentOrigin?) -> Void
 
   init(_ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void) {
     self.receive = receive

@@ -32,12 +32,12 @@ public final class Inspector<M: Model> {
   /// Whether the store shows its live state; false while a page has it show a past step.
   public private(set) var isLive = true
 
-  private let root: RootStoreHandle<M>
-  private let feed: InspectorFeed<M>
+  @usableFromInline let root: RootStoreHandle<M>
+  @usableFromInline let feed: InspectorFeed<M>
   private let server: InspectorServer
-  private var tap: FlowTap<M>?
-  private var states: StepStates<M.State>
-  private var step = 0
+  @usableFromInline var tap: FlowTap<M>?
+  @usableFromInline var states: StepStates<M.State>
+  @usableFromInline var step = 0
   private var feeding: Task<Void, Never>?
 
   private init(
@@ -68,6 +68,18 @@ public final class Inspector<M: Model> {
     to store: Store<M>, host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
     limit: Int = 10_000, announce: Bool = true
   ) async throws(InspectorError) -> Inspector<M> {
+    let inspector = try await start(
+      to: store, host: host, port: port, token: token, limit: limit, announce: announce)
+    // The store keeps the inspector through its tap, so a discarded inspector goes on.
+    inspector.tap = inspector.root.addTap { event, origin in inspector.capture(event, origin) }
+    return inspector
+  }
+
+  /// Everything of ``attach(to:host:port:token:limit:announce:)`` but the tap.
+  @usableFromInline
+  static func start(
+    to store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool
+  ) async throws(InspectorError) -> Inspector<M> {
     guard let root = RootStoreHandle(root: store), let state = root.state else {
       throw .scopedStore
     }
@@ -95,8 +107,6 @@ public final class Inspector<M: Model> {
       server: server)
     relay.inspector = inspector
     inspector.feeding = Task.detached { await feed.run() }
-    // The store keeps the inspector through its tap, so a discarded inspector goes on.
-    inspector.tap = root.addTap { event, origin in inspector.capture(event, origin) }
     if announce { print("MVIKit inspector for \(M.self): \(url.absoluteString)") }
     return inspector
   }
@@ -121,20 +131,23 @@ public final class Inspector<M: Model> {
   func feedRecording() -> Data? { feed.recording() }
 
   /// The one thing done per event on the main actor.
-  private func capture(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
+  @inlinable
+  func capture(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
     switch event {
     case .intent(let intent):
       step += 1
-      feed.capture(.intent(step: step, origin: origin ?? .view, time: Self.now(), intent))
+      feed.capture(
+        .intent(step: step, origin: origin ?? .view, time: Date().timeIntervalSince1970, intent))
     case .stateChanged(_, let state):
       states.append(step: step, state)
       feed.capture(.state(step: step, state))
     case .sideEffect(let sideEffect):
       feed.capture(.sideEffect(step: step, sideEffect))
     case .unhandledError(let error):
-      feed.capture(.error(step: step, time: Self.now(), String(describing: error)))
+      feed.capture(
+        .error(step: step, time: Date().timeIntervalSince1970, String(describing: error)))
     case .runtimeWarning(let message):
-      feed.capture(.warning(step: step, time: Self.now(), message))
+      feed.capture(.warning(step: step, time: Date().timeIntervalSince1970, message))
     }
   }
 
@@ -146,7 +159,7 @@ public final class Inspector<M: Model> {
       guard let state = states.state(after: target) else {
         feed.capture(
           .warning(
-            step: step, time: Self.now(),
+            step: step, time: Date().timeIntervalSince1970,
             "Step \(target) is no longer kept (the inspector keeps \(limit) steps)."))
         return
       }
@@ -159,8 +172,6 @@ public final class Inspector<M: Model> {
       feed.capture(.status(live: true, shownStep: nil))
     }
   }
-
-  private static func now() -> Double { Date().timeIntervalSince1970 }
 
   private static func randomToken() -> String {
     var generator = SystemRandomNumberGenerator()

@@ -75,3 +75,11 @@ func residentBytes() -> Int {
 func heapBytes() -> Int {
   mvikit_heap_bytes()
 }
+
+/// CPU time the calling thread has used, in nanoseconds: what a thread's own work costs,
+/// whatever else the machine's cores are doing.
+func threadCPUNanoseconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+}

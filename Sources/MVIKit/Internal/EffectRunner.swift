@@ -4,7 +4,7 @@
 /// Shared by ``Store`` and the test store, which differ only in what they do with an intent or
 /// side effect that an effect produces (the sinks).
 @MainActor
-package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
+@usableFromInline package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   package typealias Work = Effect<Intent, SideEffect>
 
   /// The running tasks, made with the first one: most stores of a list never start one.
@@ -23,11 +23,11 @@ package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   private var watches: [EffectID: Presence] = [:]
 
   /// Whether some running work belongs to an optional child or a row.
-  package var isWatchingPresence: Bool { !watches.isEmpty }
+  @usableFromInline package var isWatchingPresence: Bool { !watches.isEmpty }
 
   /// Cancels the work of every child that `state` no longer holds. Called after each reduce
   /// while work of such children runs.
-  package func checkPresence(in state: Any) {
+  @usableFromInline package func checkPresence(in state: Any) {
     let before = watches.count
     for (id, presence) in watches {
       if !presence.isPresent(state) {

@@ -1,5 +1,5 @@
 /// Whether two values are equal, when their type is `Equatable`; false otherwise.
-func isEqualIfEquatable<T>(_ lhs: T, _ rhs: T) -> Bool {
+@usableFromInline func isEqualIfEquatable<T>(_ lhs: T, _ rhs: T) -> Bool {
   guard let lhs = lhs as? any Equatable else { return false }
   return lhs.isEqual(to: rhs)
 }

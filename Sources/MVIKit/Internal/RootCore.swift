@@ -6,7 +6,7 @@
 final class RootCore<M: Model> {
   @usableFromInline let model: M
   /// Also reached from the store's nonisolated deinit, to cancel what runs.
-  nonisolated let runner: EffectRunner<M.Intent, M.SideEffect>
+  @usableFromInline nonisolated let runner: EffectRunner<M.Intent, M.SideEffect>
   /// Intents that the intent being reduced fed back, reduced first in, first out.
   @exclusivity(unchecked) @usableFromInline var queue = IntentQueue<M.Intent>()
   /// Intents sent from outside while the store reduces (by an observer, say): each waits until
@@ -15,9 +15,9 @@ final class RootCore<M: Model> {
   /// True from the first reduce of a send until both queues are empty.
   @exclusivity(unchecked) @usableFromInline var isReducing = false
   /// The store's ``Store/flowObserver``.
-  var flowObserver: (@MainActor (FlowEvent<M>) -> Void)?
+  @usableFromInline var flowObserver: (@MainActor (FlowEvent<M>) -> Void)?
   /// Recorders and state histories listening to the flow.
-  var taps: [FlowTap<M>] = []
+  @usableFromInline var taps: [FlowTap<M>] = []
   /// Set while a `StateHistory` shows a past state: the live state. The intents that arrive
   /// meanwhile wait in `deferred`, reduced once the store is live again.
   var liveState: M.State?

@@ -73,7 +73,7 @@ extension Store {
     return root.model.reduce(&_state, intent)
   }
 
-  @usableFromInline
+  @inlinable
   func reduceObserved(_ intent: M.Intent, origin: IntentOrigin) -> Effect<M.Intent, M.SideEffect> {
     guard let root else { return .none }
     let effect: Effect<M.Intent, M.SideEffect>
@@ -93,7 +93,7 @@ extension Store {
   }
 
   /// Tells the flow observer and the taps of the debugging aids.
-  func flow(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
+  @inlinable func flow(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
     guard let root else { return }
     root.flowObserver?(event)
     for tap in root.taps { tap.receive(event, origin) }

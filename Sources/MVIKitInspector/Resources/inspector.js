@@ -166,7 +166,10 @@
       const item = this.items[this.head];
       this.items[this.head++] = undefined;
       this.shifted++;
-      if (this.head > 1024 && this.head * 2 > this.items.length) [this.items, this.head] = [this.items.slice(this.head), 0];
+      if (this.head > 1024 && this.head * 2 > this.items.length) {
+        this.items = this.items.slice(this.head); // drop the emptied front now and then
+        this.head = 0;
+      }
       return item;
     }
   }
@@ -330,8 +333,9 @@
   // `resync`: the app skipped steps for this page. Events go on after the given state; a gap
   // marker shows where steps are missing.
   function onResync(message) {
-    settle();
     const firstStep = message.firstStep;
+    if (!Number.isInteger(firstStep) || firstStep < 1) return console.warn('inspector: a resync without its first step', message);
+    settle();
     // Steps from firstStep on, should the page have any, are replaced by what follows.
     for (let last = data.rows.last(); last && (last.type === 'gap' || last.step >= firstStep); last = data.rows.last()) {
       data.rows.pop();
@@ -348,7 +352,10 @@
       data.checkpoints.set(firstStep - 1, clone(message.state));
       const missing = firstStep - 1 - lastKept.step;
       if (missing > 0) {
-        const gap = { type: 'gap', missing, seq: data.nextSeq++, inView: false, version: 0 };
+        // Steps the app did not send because the page read too slowly count as lagged; others
+        // left the app's log before they were sent (more at once than it keeps).
+        const slow = typeof message.lagged === 'number' && message.lagged > data.lagged;
+        const gap = { type: 'gap', missing, slow, seq: data.nextSeq++, inView: false, version: 0 };
         data.rows.push(gap);
         addToView(gap);
       }
@@ -430,7 +437,9 @@
 
   let renderScheduled = false;
   function scheduleRender() {
-    if (!renderScheduled) renderScheduled = Boolean(requestAnimationFrame(render));
+    if (renderScheduled) return;
+    renderScheduled = true;
+    requestAnimationFrame(render);
   }
 
   function render() {
@@ -518,7 +527,9 @@
       entry.index = i;
     }
     for (const [item, entry] of rowElements) {
-      if (!inSight.has(item)) rowElements.delete(item) && entry.el.remove();
+      if (inSight.has(item)) continue;
+      entry.el.remove();
+      rowElements.delete(item);
     }
   }
 
@@ -526,7 +537,7 @@
     row.replaceChildren();
     if (item.type === 'gap') {
       row.className = 'row gap-row';
-      row.textContent = `${plural(item.missing, 'step')} not received: the page was too slow`;
+      row.textContent = `${plural(item.missing, 'step')} not received: ${item.slow ? 'the page was too slow' : 'the app dropped them first'}`;
       return;
     }
     const isBase = item.type === 'base';
@@ -618,13 +629,14 @@
       const intent = selected.intent === undefined ? el('span', 'quiet', 'not received') : valueView(selected.intent, 'intent', caseLabel(selected.intent));
       facts.push(['Intent', intent]);
       // The old values come from the state before, as the changes are applied one by one.
+      const before = stateAfter(selected.step - 1);
       const olds = [];
       try {
-        state = applyChanges(stateAfter(selected.step - 1), selected.changes, (change, old) => olds.push(old));
+        state = applyChanges(clone(before), selected.changes, (change, old) => olds.push(old));
       } catch (error) {
         ui.diff.append(el('div', 'problem', 'The changes do not apply: ' + error.message));
       }
-      renderDiff(selected.changes.slice(0, olds.length), olds);
+      renderDiff(selected.changes.slice(0, olds.length), olds, before, state);
       for (const { path } of selected.changes) for (let i = 1; i <= path.length; i++) changed.add(pathText(path.slice(0, i)));
     }
     for (const value of selected.sideEffects) facts.push(['Side effect', valueView(value, 'side-effect', caseLabel(value))]);
@@ -637,13 +649,24 @@
     if (state !== undefined) ui.tree.append(treeNode(null, state, '', 0, changed));
   }
 
-  function renderDiff(changes, olds) {
+  const valueAt = (value, path) => path.reduce((v, key) => (v === undefined ? v : child(v, key)), value);
+
+  function renderDiff(changes, olds, before, after) {
     if (!changes.length) ui.diff.append(el('div', 'quiet', 'No change: the state after this step is the state before it.'));
+    const switched = new Set(); // enums that changed case: one row `mode  idle → busy(since: 1)`
     changes.forEach((change, i) => {
       const row = el('div', 'change');
-      row.dataset.path = pathText(change.path);
-      row.append(el('span', 'path', pathText(change.path)));
-      if (change.removed === true) {
+      const parent = change.path.slice(0, -1);
+      const [was, is] = [valueAt(before, parent), valueAt(after, parent)];
+      const caseSwitch = parent.length > 0 && enumCase(was) && enumCase(is) && enumCase(was).name !== enumCase(is).name;
+      const path = pathText(caseSwitch ? parent : change.path);
+      if (caseSwitch && switched.has(path)) return;
+      row.dataset.path = path;
+      row.append(el('span', 'path', path));
+      if (caseSwitch) {
+        switched.add(path);
+        row.append(valueView(was, 'old', short(was, 80)), el('span', 'arrow', '→'), valueView(is, 'new', short(is, 80)));
+      } else if (change.removed === true) {
         row.classList.add('removed');
         row.append(el('span', 'tag removed', 'removed'), valueView(olds[i], 'old'));
       } else if (olds[i] === undefined) {

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# The showcase with the live inspector, in a real terminal (tmux): `--inspect 0` shows the
+# inspector's address in the footer; Todos driven by keys (three titles typed at full speed in
+# one go, a toggle); the inspector has each of those intents, with their origin, when the page's
+# export is read over HTTP; a wrong token and a foreign Host are refused; a password typed into
+# Login never reaches it; quitting closes the server. Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+source scripts/lib/tmux-checks.sh
+
+session="mvikit-inspect-$$"
+data_home="$(mktemp -d)"
+trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$data_home"' EXIT
+
+require_tmux
+command -v curl >/dev/null || { echo "FAIL: curl is missing" >&2; exit 1; }
+
+if ! (cd Examples && swift build --product Showcase) >/tmp/mvikit-inspect-build.log 2>&1; then
+  cat /tmp/mvikit-inspect-build.log >&2
+  echo "FAIL: building the showcase failed" >&2
+  exit 1
+fi
+binary="$(cd Examples && swift build --show-bin-path)/Showcase"
+
+keys() { tmux send-keys -t "$session" "$@"; sleep 0.15; }
+
+tmux new-session -d -s "$session" -x 140 -y 40 -c "$PWD" "bash --norc --noprofile"
+tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
+wait_for 'PROMPT$' 30 || fail "shell prompt did not appear"
+tmux send-keys -t "$session" "clear; XDG_DATA_HOME='$data_home' $binary --inspect 0 --inspect-token walk_token; echo EXIT=\$?" Enter
+expect_screen "Five apps from five articles" "the showcase starts with --inspect"
+expect_screen "inspector: http://127.0.0.1:" "the footer shows the inspector's address"
+
+url="$(screen | grep -o 'http://127\.0\.0\.1:[0-9]*/?token=[A-Za-z0-9_-]*' | head -1)"
+port="$(sed -E 's|http://127\.0\.0\.1:([0-9]+)/.*|\1|' <<<"$url")"
+if [[ "$url" == *"token=walk_token" ]]; then pass "the address carries the given token"; else fail "address: '$url'"; fi
+
+status() { curl -s -o /dev/null -w '%{http_code}' "$@"; }
+[ "$(status "$url")" = 200 ] && pass "the page answers with its token" || fail "the page did not answer"
+[ "$(status "http://127.0.0.1:$port/")" = 403 ] && pass "no token: 403" || fail "no token was not refused"
+[ "$(status "http://127.0.0.1:$port/?token=wrong")" = 403 ] && pass "a wrong token: 403" || fail "a wrong token was not refused"
+[ "$(status -H "Host: rebound.example:$port" "$url")" = 403 ] && pass "a foreign Host: 403" || fail "a foreign Host was not refused"
+
+export_session() { curl -s "http://127.0.0.1:$port/export?token=walk_token"; }
+exported_has() {
+  for _ in $(seq 1 50); do
+    if export_session | grep -qF -- "$1"; then return 0; fi
+    sleep 0.1
+  done
+  return 1
+}
+
+# Login: a password that must never reach the inspector.
+keys Down Down Down Enter
+expect_screen "Password" "Login opens"
+keys -l "demo@mvikit.dev"
+keys Tab
+keys -l "walk-secret-pw"
+keys Enter
+expect_screen "Login failed" "a wrong password is refused"
+keys Enter Escape Escape
+
+# Todos: three titles typed in one go, then a toggle.
+keys Down Enter
+expect_screen "Nothing to do yet." "Todos opens"
+tmux send-keys -t "$session" -l $'alpha\rbeta\rgamma\r'
+expect_screen "[ ] gamma" "three titles typed at full speed are added"
+keys Tab Space
+expect_screen "[x] alpha" "Space toggles the first todo"
+
+for needle in '"openTapped"' '"addTapped"' '"alpha"' '"beta"' '"gamma"' '"toggleTapped"' '"origin":"effect"'; do
+  if exported_has "$needle"; then pass "the inspector saw $needle"; else fail "the inspector did not see $needle"; fi
+done
+if [ "$(export_session | grep -c '"addTapped"')" -ge 3 ]; then pass "each Enter is one addTapped step"; else fail "fewer than three addTapped steps"; fi
+if export_session | grep -qF "walk-secret-pw"; then fail "the password reached the inspector"; else pass "the password never reached the inspector"; fi
+
+keys Escape
+keys q
+expect_screen "EXIT=0" "q quits with status 0"
+if [ "$(status --max-time 2 "$url")" = 000 ]; then pass "quitting closes the inspector"; else fail "the inspector still answers after quit"; fi
+
+finish_checks
