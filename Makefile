@@ -41,8 +41,10 @@ e2e: bootstrap
 bootstrap:
 	@bash scripts/bootstrap.sh
 
+# Formatting, and every import declared in Package.swift (an undeclared one breaks clean builds).
 lint:
 	$(SWIFT) format lint --strict --recursive $(SWIFT_DIRS)
+	python3 scripts/check-imports.py
 
 format:
 	$(SWIFT) format --in-place --recursive $(SWIFT_DIRS)

@@ -76,19 +76,21 @@ let package = Package(
       name: "InspectorProbe", dependencies: ["MVIKit", "MVIKitInspector", "MVIKitRecording"]),
     .testTarget(
       name: "MVIKitInspectorTests",
-      dependencies: ["MVIKitInspector", "MVIKitRecording", "MVIKitTesting", "CounterExample"]
+      dependencies: [
+        "MVIKit", "MVIKitInspector", "MVIKitRecording", "MVIKitTesting", "CounterExample",
+      ]
     ),
     .testTarget(
       name: "MVIKitRecordingTests",
       dependencies: [
-        "MVIKitRecording", "MVIKitTesting", "CounterExample",
+        "MVIKit", "MVIKitRecording", "MVIKitTesting", "CounterExample",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(
       name: "MVIKitTerminalTests",
       dependencies: [
-        "MVIKitTerminal", "MVIKitNavigation", "MVIKitRecording", "MVIKitTesting",
+        "MVIKit", "MVIKitTerminal", "MVIKitNavigation", "MVIKitRecording", "MVIKitTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

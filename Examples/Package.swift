@@ -147,19 +147,27 @@ let package = Package(
       name: "ShowcaseTests",
       dependencies: [
         "ShowcaseKit", "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
-        "ExampleTestSupport", .product(name: "MVIKitTerminal", package: root),
+        "ExampleTestSupport", .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitInspector", package: root),
         .product(name: "MVIKitRecording", package: root),
+        .product(name: "MVIKitTerminal", package: root),
+        .product(name: "MVIKitTesting", package: root),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(
       name: "UsersTests",
-      dependencies: ["Users", "DemoServer", .product(name: "MVIKitTesting", package: root)]
+      dependencies: [
+        "Users", "DemoServer", .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitTerminal", package: root),
+        .product(name: "MVIKitTesting", package: root),
+      ]
     ),
     .testTarget(
       name: "LoginTests",
       dependencies: [
-        "Login", "DemoServer", .product(name: "MVIKitTesting", package: root),
+        "Login", "DemoServer", .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitTesting", package: root),
         .product(name: "MVIKitNavigation", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "Logging", package: "swift-log"),
@@ -169,13 +177,15 @@ let package = Package(
       name: "TodosTests",
       dependencies: [
         "Todos", "ExampleTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "MVIKitTesting", package: root),
+        .product(name: "MVIKit", package: root), .product(name: "MVIKitTesting", package: root),
       ]
     ),
     .testTarget(
       name: "TranscribeTests",
       dependencies: [
-        "Transcribe", "ExampleTestSupport", .product(name: "MVIKitTesting", package: root),
+        "Transcribe", "ExampleTestSupport", .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitTerminal", package: root),
+        .product(name: "MVIKitTesting", package: root),
       ]
     ),
     .testTarget(
@@ -183,6 +193,7 @@ let package = Package(
       dependencies: [
         "Poster", "DemoServer", "CGIF", "CTurboJPEG", "ExampleTestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "MVIKit", package: root),
         .product(name: "MVIKitTerminal", package: root),
         .product(name: "MVIKitTesting", package: root),
       ]

@@ -45,6 +45,28 @@ import Testing
     #expect(selection.slashes == 0)
   }
 
+  @Test func theExactMatchComesFirstThenPrefixesThenWordStartsThenTheRest() {
+    let items =
+      ["User 0 0 9 x 9 9", "Xuser 00999"] + (990...998).map { "User 00\($0)" } + [
+        "Other user 00999", "Super user 00999 backup", "User 00999", "User 009990",
+        "U s e r 0 0 9 9 9 x",
+      ]
+    let selection = Selection()
+    let terminal = terminal(selection, items: items, height: 12)
+    terminal.press("/")
+    terminal.type("User 00999")
+    // The item that is the query, then what starts with it, then a word starting with it,
+    // then the letters together elsewhere, then apart; the app's order within each.
+    #expect(
+      rows(terminal) == [
+        "User 00999", "User 009990", "U s e r 0 0 9 9 9 x", "Other user 00999",
+        "Super user 00999 backup", "Xuser 00999", "User 0 0 9 x 9 9",
+      ])
+    // Enter ends the typing, the second opens the best match.
+    terminal.press(.enter, .enter)
+    #expect(selection.opened.last == items.firstIndex(of: "User 00999"))
+  }
+
   @Test func theSelectionReportsIndicesIntoTheItemsNotIntoTheMatches() {
     let selection = Selection()
     let terminal = terminal(selection)
@@ -210,14 +232,16 @@ import Testing
     let terminal = terminal(selection, items: items)
     terminal.press("/")
     terminal.type("99")
-    // Every row with two nines: 99, 199 to 899, 909 to 989, 990 to 999.
+    // Every row with two nines, best first: a number starting with them (99, 990 to 999),
+    // then one holding them (199 to 899), then one with them apart (909 to 989).
     #expect(terminal.text[0].hasSuffix("28/1000"))
     #expect(selection.index == 99)
+    #expect(terminal.text[1].hasPrefix("Row 99 ") && terminal.text[2].hasPrefix("Row 990"))
     terminal.press(.end)
-    #expect(selection.index == 999)
-    #expect(terminal.text[6].hasPrefix("Row 999"))
+    #expect(selection.index == 989)
+    #expect(terminal.text[6].hasPrefix("Row 989"))
     terminal.press(.pageUp)
-    #expect(selection.index == 994)
+    #expect(selection.index == 939)
   }
 
   struct City {

@@ -23,6 +23,50 @@ struct FuzzyMatch {
   /// Whether the query has no letters, so that every text matches.
   var isEmpty: Bool { pattern.isEmpty }
 
+  /// How well a text matches, best first.
+  enum Rank: Int, CaseIterable {
+    /// The text is the query (case, accents and spaces aside).
+    case exact
+    /// The text starts with the query.
+    case prefix
+    /// A word of the text starts with the query.
+    case wordStart
+    /// The query's letters are together somewhere else in the text.
+    case substring
+    /// The query's letters are in the text in order, apart.
+    case fuzzy
+  }
+
+  /// How well `text` matches the query; nil when it does not.
+  func rank(_ text: String) -> Rank? {
+    guard matches(text) else { return nil }
+    // The text folded as the query is, without its spaces, with where each word starts.
+    var letters: [UInt32] = []
+    var wordStarts: Set<Int> = [0]
+    var afterSeparator = false
+    Self.fold(text) { scalar in
+      let properties = scalar.properties
+      if properties.isWhitespace || (!properties.isAlphabetic && !("0"..."9").contains(scalar)) {
+        afterSeparator = true
+        if properties.isWhitespace { return true }
+      }
+      if afterSeparator { wordStarts.insert(letters.count) }
+      afterSeparator = false
+      letters.append(scalar.value)
+      return true
+    }
+    if letters == pattern { return .exact }
+    if letters.starts(with: pattern) { return .prefix }
+    var best = Rank.fuzzy
+    guard letters.count >= pattern.count else { return best }
+    for start in 0...(letters.count - pattern.count)
+    where letters[start..<start + pattern.count].elementsEqual(pattern) {
+      if wordStarts.contains(start) { return .wordStart }
+      best = .substring
+    }
+    return best
+  }
+
   /// Whether the query's letters appear in `text` in order.
   func matches(_ text: String) -> Bool {
     guard !pattern.isEmpty else { return true }

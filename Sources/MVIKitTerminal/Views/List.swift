@@ -16,14 +16,16 @@
 /// the selection a row a notch.
 ///
 /// With `filterText`, `/` filters the list: the top row becomes a filter line showing the query
-/// and how many items match, and the rows below show only the matching items, in their order.
+/// and how many items match, and the rows below show only the matching items, best first: the
+/// item that is the query, then those that start with it, then those with a word that starts
+/// with it, then those that hold it elsewhere, then the rest, each group in the items' order.
 /// Typing edits the query with the ``TextField`` keys; ↑/↓, PgUp/PgDn and Home/End move among
 /// the matches; Enter stops typing and keeps the filter (a second Enter activates); `/` types
 /// again; Esc clears the filter at once, typing or not, leaving the item found selected. An item matches when the query's letters appear in its text in
 /// order, ignoring case and accents: `"nwy"` finds "New York" and `"e"` finds "é". The query
 /// is view state kept by the runtime, like a text field's cursor; `onSelect` and `onActivate`
-/// always get the item's index in `items`, filtered or not, and when the selected item stops
-/// matching, the first match is selected.
+/// always get the item's index in `items`, filtered or not, and when the selected item is no
+/// longer among the best matches, the first of them is selected.
 public struct List<Item>: View, Element {
   private let items: [Item]
   private let selection: Int?
@@ -69,11 +71,11 @@ public struct List<Item>: View, Element {
     guard !rect.isEmpty else { return }
     let (id, interaction, items, count) = (context.id, context.interaction, items, items.count)
     let filter = filterText == nil ? nil : interaction.listFilters[id]
-    let matches: @MainActor (String) -> [Int] = { [filterText] query in
-      guard let filterText else { return Array(items.indices) }
-      return ListFilter(query: query).matches(items, text: filterText)
+    let matches: @MainActor (String) -> [[Int]] = { [filterText] query in
+      guard let filterText else { return [Array(items.indices)] }
+      return ListFilter(query: query).rankedMatches(items, text: filterText)
     }
-    let shown = filter.map { matches($0.query) }
+    let shown = filter.map { Array(matches($0.query).joined()) }
     let shownCount = shown?.count ?? count
     let selected = selection.map { min(max(0, $0), max(0, count - 1)) }
     let position = selected.flatMap { selected in

@@ -15,16 +15,24 @@ struct ListFilter: Equatable {
   /// The first character of the query shown, when the query is wider than its line.
   var scrollStart = 0
 
-  /// The indices of the `items` whose text matches the query, in the items' order.
-  ///
-  /// Matches keep the app's order rather than being ranked by how well they match. The
-  /// selection is an index into the app's items, so with a stable order the selected row stays
-  /// where it was as each key narrows the list, ↑ and ↓ step through the items as the app
-  /// sorted them, and the position of an item among the matches never depends on a score.
+  /// The indices of the `items` whose text matches the query: those that are the query first,
+  /// then those that start with it, then those with a word that starts with it, then those that
+  /// hold it elsewhere, then the fuzzy matches (see ``FuzzyMatch/Rank``). Within each of these
+  /// the app's order is kept, so the list stays as the app sorted it wherever the query says
+  /// nothing about an item over another.
   func matches<Item>(_ items: [Item], text: (Item) -> String) -> [Int] {
+    Array(rankedMatches(items, text: text).joined())
+  }
+
+  /// The matches by rank: the exact ones, then the prefixes, and so on; none left out.
+  func rankedMatches<Item>(_ items: [Item], text: (Item) -> String) -> [[Int]] {
     let matcher = FuzzyMatch(query)
-    guard !matcher.isEmpty else { return Array(items.indices) }
-    return items.indices.filter { matcher.matches(text(items[$0])) }
+    guard !matcher.isEmpty else { return [Array(items.indices)] }
+    var ranked: [[Int]] = Array(repeating: [], count: FuzzyMatch.Rank.allCases.count)
+    for index in items.indices {
+      if let rank = matcher.rank(text(items[index])) { ranked[rank.rawValue].append(index) }
+    }
+    return ranked
   }
 
   /// Draws the filter line in `line`: `/`, the query with the cursor when `showsCursor`, and at

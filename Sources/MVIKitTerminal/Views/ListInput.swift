@@ -21,7 +21,8 @@ struct ListInput {
   let rows: Rect
   /// The filter line, when there is one.
   let filterLine: Rect?
-  let matches: @MainActor (String) -> [Int]
+  /// The filter's matches for a query, best first, by rank (see ``ListFilter``).
+  let matches: @MainActor (String) -> [[Int]]
   let onSelect: @MainActor (Int) -> Void
   let onActivate: (@MainActor (Int) -> Void)?
   /// What Enter does, as the help bar names it.
@@ -163,9 +164,10 @@ struct ListInput {
   /// With no match the selection stays: there is nothing to select instead, and the item comes
   /// back when the query does.
   private func selectFirstMatchUnlessSelectedMatches(_ query: String) {
-    let matches = self.matches(query)
-    guard let first = matches.first else { return }
-    if let selected, matches.contains(selected) { return }
+    let ranked = self.matches(query)
+    guard let best = ranked.first(where: { !$0.isEmpty }), let first = best.first else { return }
+    // The selected item stays while it matches as well as any: typing on does not move it.
+    if let selected, best.contains(selected) { return }
     onSelect(first)
   }
 }
