@@ -40,19 +40,82 @@ import Testing
     #expect(list.skippedSummary == nil)
   }
 
-  @Test func aListWrappedInAnObjectSaysAListWasExpectedAtTheTop() throws {
+  @Test func aListWrappedInAnObjectIsRead() throws {
     let users = try JSONSerialization.jsonObject(with: Self.tenUsers(droppingEmailOf: nil))
-    let wrapped = try JSONSerialization.data(withJSONObject: ["users": users])
+    for wrapper in ["users", "data", "whatever"] {
+      let wrapped = try JSONSerialization.data(
+        withJSONObject: [wrapper: users, "total": 10, "page": ["n": 1]])
+      #expect(try UsersClient.userList(from: wrapped).users.count == 10, "\(wrapper)")
+    }
+    // Several lists and none by a known name: which one is meant cannot be told.
+    let ambiguous = try JSONSerialization.data(withJSONObject: ["a": users, "b": users])
     #expect(
       throws: UsersError.malformed(
-        "a list of users was expected at the top, but it is an object (its \"users\" member is an array)"
-      )
+        "a list of users was expected, but the object at the top holds several lists "
+          + "(\"a\", \"b\") and none is named users, data, results or items")
     ) {
-      try UsersClient.userList(from: wrapped)
+      try UsersClient.userList(from: ambiguous)
     }
     #expect(throws: UsersError.malformed("it is not valid JSON")) {
       try UsersClient.userList(from: Data("[{".utf8))
     }
+  }
+
+  @Test func numbersNumericStringsAndNullOptionalsAreRead() throws {
+    let body = Data(
+      #"""
+      [{"id": "7", "name": "Ana", "username": "ana", "email": "a@x.org", "phone": null,
+        "website": null, "address": {"street": "Rua 1", "suite": null, "city": "Porto",
+        "zipcode": 4000, "geo": {"lat": 41.15, "lng": -8.61}}, "company": null}]
+      """#.utf8)
+    let list = try UsersClient.userList(from: body)
+    #expect(list.skipped == [])
+    let user = try #require(list.users.first)
+    #expect(user.id == 7)
+    #expect(user.phone == "" && user.website == "")
+    #expect(user.address.zipcode == "4000")
+    #expect(user.address.geo == User.Address.Geo(lat: "41.15", lng: "-8.61"))
+    #expect(user.company.name == "")
+  }
+
+  @Test func dummyJSONAndReqresUsersAreRead() throws {
+    let dummyJSON = Data(
+      #"""
+      {"users": [{"id": 1, "firstName": "Emily", "lastName": "Johnson", "username": "emilys",
+        "email": "emily.johnson@x.dummyjson.com", "phone": "+81 965-431-3024",
+        "address": {"address": "626 Main Street", "city": "Phoenix", "postalCode": "29112",
+          "coordinates": {"lat": -77.16213, "lng": -92.084824}},
+        "company": {"name": "Dooley, Kozey and Cronin", "title": "Sales Manager"}}],
+       "total": 208, "skip": 0, "limit": 30}
+      """#.utf8)
+    let emily = try #require(try UsersClient.userList(from: dummyJSON).users.first)
+    #expect(emily.name == "Emily Johnson")
+    #expect(emily.address.street == "626 Main Street" && emily.address.zipcode == "29112")
+    #expect(emily.address.geo.lat == "-77.16213")
+    #expect(emily.company.name == "Dooley, Kozey and Cronin")
+    let reqres = Data(
+      #"""
+      {"page": 1, "per_page": 6, "total": 12,
+       "data": [{"id": 1, "email": "george.bluth@reqres.in", "first_name": "George",
+         "last_name": "Bluth", "avatar": "https://reqres.in/img/faces/1-image.jpg"}],
+       "support": {"url": "https://reqres.in/#support-heading"}}
+      """#.utf8)
+    let george = try #require(try UsersClient.userList(from: reqres).users.first)
+    #expect(george.name == "George Bluth")
+    #expect(george.email == "george.bluth@reqres.in")
+  }
+
+  @Test func aUserWithoutAnIdNameOrEmailIsSkippedAndNamed() throws {
+    let body = Data(
+      #"""
+      [{"id": 1, "name": "A", "email": "a@x"}, {"name": "B", "email": "b@x"},
+       {"id": "x2", "name": "C", "email": "c@x"}, {"id": 4, "email": "d@x"}]
+      """#.utf8)
+    let list = try UsersClient.userList(from: body)
+    #expect(list.users.map(\.id) == [1])
+    #expect(list.skipped.count == 3)
+    #expect(list.skipped[0] == "user 2: field 'id' is missing")
+    #expect(list.skipped[2] == "user 4: field 'name' is missing")
   }
 
   @Test @MainActor func thePresenterSaysHowManyUsersWereSkipped() async {

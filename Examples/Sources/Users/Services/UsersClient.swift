@@ -56,11 +56,14 @@ public struct UsersClient: Sendable {
     try Self.userList(from: try await get())
   }
 
-  /// Reads a users list, each user on its own.
+  /// Reads a users list, each user on its own: a list at the top, or the list an object
+  /// wraps (DummyJSON's `{"users": […]}`, reqres' `{"data": […]}`).
   static func userList(from body: Data) throws(UsersError) -> UserList {
     let entries: [Decoded<User>]
     do {
-      entries = try JSONDecoder().decode([Decoded<User>].self, from: body)
+      entries = try JSONDecoder().decode([Decoded<User>].self, from: try usersArray(in: body))
+    } catch let error as UsersError {
+      throw error
     } catch {
       throw .malformed(topLevelSummary(of: body) ?? decodingSummary(error))
     }
@@ -95,6 +98,29 @@ public struct UsersClient: Sendable {
     }
     guard reply.isSuccess else { throw UsersError.http(reply.status) }
     return reply.body
+  }
+
+  /// The members that may hold a wrapped list, in the order they are looked for.
+  private static let listMembers = ["users", "data", "results", "items"]
+
+  /// The users array of `body`: the body itself when it is an array; else the one array member
+  /// of the object at the top, or its `users`, `data`, `results` or `items` member.
+  private static func usersArray(in body: Data) throws -> Data {
+    guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else {
+      return body
+    }
+    let arrays = object.filter { $0.value is [Any] }
+    let chosen =
+      arrays.count == 1 ? arrays.first?.key : listMembers.first { arrays[$0] != nil }
+    guard let chosen, let list = arrays[chosen] else {
+      let names = arrays.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+      throw UsersError.malformed(
+        arrays.isEmpty
+          ? "a list of users was expected, but the object at the top holds no list"
+          : "a list of users was expected, but the object at the top holds several lists "
+            + "(\(names)) and none is named users, data, results or items")
+    }
+    return try JSONSerialization.data(withJSONObject: list)
   }
 
   /// Why a body is not an array of users at the top, when it is valid JSON of another kind.
