@@ -97,33 +97,11 @@ public struct IntentFuzzer<M: Model> {
     while head < queue.count, head < 10_000 {
       let next = queue[head]
       head += 1
-      collectSends(model.reduce(&state, next), into: &queue)
+      var sends = SyncSends<M.Intent, M.SideEffect>()
+      model.reduce(&state, next).interpret(on: &sends)
+      queue += sends.intents
     }
     return head
-  }
-
-  /// Queues the intents `effect` sends synchronously, in the store's order; returns whether it
-  /// starts asynchronous work, after which a concatenation's later steps would wait.
-  @discardableResult
-  private func collectSends(
-    _ effect: Effect<M.Intent, M.SideEffect>, into queue: inout [M.Intent]
-  ) -> Bool {
-    switch effect.operation {
-    case .send(let intent):
-      queue.append(intent)
-      return false
-    case .merge(let effects):
-      return effects.reduce(false) { collectSends($1, into: &queue) || $0 }
-    case .concatenate(let effects):
-      for effect in effects where collectSends(effect, into: &queue) { return true }
-      return false
-    case .cancellable(_, _, let effect), .whilePresent(_, let effect):
-      return collectSends(effect, into: &queue)
-    case .run:
-      return true
-    case .none, .emit, .cancel, .warn:
-      return false
-    }
   }
 
   private func fails(_ intents: [M.Intent]) -> Bool {
@@ -156,4 +134,18 @@ public struct IntentFuzzer<M: Model> {
     }
     return current
   }
+}
+
+/// The intents an effect sends synchronously, in the store's order: its work is never run, so
+/// a concatenation's steps after the first that starts work are never reached.
+private struct SyncSends<Intent: Sendable, SideEffect: Sendable>: EffectExecutor {
+  var intents: [Intent] = []
+
+  mutating func send(_ intent: Intent) { intents.append(intent) }
+  func emit(_ sideEffect: SideEffect) {}
+  func warn(_ message: String) {}
+  func cancel(_ id: EffectID) {}
+  func start(_ work: EffectWork<Intent, SideEffect>, ids: [EffectID]) {}
+  func start(_ rest: ArraySlice<Effect<Intent, SideEffect>>, after jobs: [Void], ids: [EffectID]) {}
+  func watch(_ presence: Presence) {}
 }

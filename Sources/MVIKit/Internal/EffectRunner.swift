@@ -20,7 +20,7 @@
   /// Where what the effects produce goes: the store or test store that owns this runner.
   package weak var sink: (any EffectSink<Intent, SideEffect>)?
   /// The children whose work is running, with how to tell they are still in the state.
-  private var watches: [EffectID: Presence] = [:]
+  fileprivate var watches: [EffectID: Presence] = [:]
 
   /// Whether some running work belongs to an optional child or a row.
   @usableFromInline package var isWatchingPresence: Bool { !watches.isEmpty }
@@ -42,134 +42,74 @@
 
   package init() {}
 
-  package func cancelAll() {
-    madeRegistry?.cancelAll()
-  }
+  package func cancelAll() { madeRegistry?.cancelAll() }
 
   /// Runs the synchronous parts of `effect` (sends, emits, cancels) in order and starts its
   /// asynchronous parts, which join `cascade` (created when the first task starts).
   package func execute(_ effect: Work, ids: [EffectID] = [], cascade: inout Cascade?) {
-    var started: [Task<Void, Never>]? = nil
-    execute(effect, ids: ids, cascade: &cascade, started: &started)
+    var execution = Execution(runner: self, cascade: cascade)
+    effect.interpret(on: &execution, ids: ids)
+    cascade = execution.cascade
   }
 
-  /// Appends the tasks that `effect` itself starts to `started`; intents it sends go to the
-  /// sink, so the tasks of their effects never hold up the next step of a concatenation.
-  private func execute(
-    _ effect: Work,
-    ids: [EffectID],
-    cascade: inout Cascade?,
-    started: inout [Task<Void, Never>]?
-  ) {
-    switch effect.operation {
-    case .none:
-      return
-    case .send(let intent):
-      sink?.receive(intent, into: cascade)
-    case .emit(let sideEffect):
-      sink?.deliver(sideEffect)
-    case .run(let priority, let body, let handler):
-      let target = cascade ?? Cascade()
-      cascade = target
-      // Made first: an optional-chained append would skip evaluating its argument.
-      let task = start(
-        priority: priority.map(TaskPriority.init), body, catch: handler, ids: ids, cascade: target)
-      started?.append(task)
-    case .merge(let effects):
-      for effect in effects { execute(effect, ids: ids, cascade: &cascade, started: &started) }
-    case .concatenate(let effects):
-      concatenate(effects[...], ids: ids, cascade: &cascade, started: &started)
-    case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { registry.cancel(id) }
-      execute(inner, ids: ids + [id], cascade: &cascade, started: &started)
-    case .cancel(let id):
-      registry.cancel(id)
-    case .whilePresent(let presence, let inner):
-      execute(inner, ids: ids + [presence.id], cascade: &cascade, started: &started)
-      guard watches[presence.id] == nil, madeRegistry?.isRunning(presence.id) == true else {
+  /// The runner carrying out an effect's steps with real tasks, for one send's `cascade`.
+  @MainActor struct Execution: @MainActor EffectExecutor {
+    typealias Started = Task<Void, Never>
+    let runner: EffectRunner
+    var cascade: Cascade?
+
+    func send(_ intent: Intent) { runner.sink?.receive(intent, into: cascade) }
+    func emit(_ sideEffect: SideEffect) { runner.sink?.deliver(sideEffect) }
+    func warn(_ message: String) { runner.sink?.effectWarned(message) }
+    func cancel(_ id: EffectID) { runner.registry.cancel(id) }
+
+    mutating func start(_ work: EffectWork<Intent, SideEffect>, ids: [EffectID]) -> Started {
+      track(ids) { [runner] exit in
+        let job = EffectJob(runner: runner, body: work.body, catch: work.handler, exit: exit)
+        return Task.detached(priority: work.priority) { await job.run() }
+      }
+    }
+
+    mutating func start(_ rest: ArraySlice<Work>, after: [Started], ids: [EffectID]) -> Started {
+      track(ids) { [weak runner, cascade] exit in
+        Task {
+          await withTaskCancellationHandler {
+            for job in after { await job.value }
+          } onCancel: {
+            for job in after { job.cancel() }
+          }
+          if !Task.isCancelled, let runner {
+            var execution = Execution(runner: runner, cascade: cascade)
+            Work.interpret(rest, on: &execution, ids: ids)
+          }
+          exit()
+        }
+      }
+    }
+
+    /// Registers the task that `make` makes under `ids` and in the send's cascade (made with
+    /// the first task) before it can end: the task's `exit`, its last step, waits for the
+    /// registry's lock, held until then.
+    private mutating func track(_ ids: [EffectID], _ make: (TaskExit) -> Started) -> Started {
+      let cascade = self.cascade ?? Cascade()
+      self.cascade = cascade
+      let registry = runner.registry
+      return registry.insert(ids: ids) { token in
+        let task = make(TaskExit(registry: registry, cascade: cascade, token: token))
+        cascade.add(task, token: token)
+        return task
+      }
+    }
+
+    func watch(_ presence: Presence) {
+      guard runner.watches[presence.id] == nil, runner.registry.isRunning(presence.id) else {
         return
       }
-      watches[presence.id] = presence
-      if watches.count == 1 { sink?.presenceWatchesChanged() }
-    case .warn(let message):
-      sink?.effectWarned(message)
+      runner.watches[presence.id] = presence
+      if runner.watches.count == 1 { runner.sink?.presenceWatchesChanged() }
     }
   }
 
-  // MARK: - Tasks
-
-  private func start(
-    priority: TaskPriority?,
-    _ body: @escaping @Sendable (Send<Intent, SideEffect>) async throws -> Void,
-    catch handler: (@Sendable (any Error, Send<Intent, SideEffect>) async -> Void)?,
-    ids: [EffectID],
-    cascade: Cascade
-  ) -> Task<Void, Never> {
-    track(ids: ids, in: cascade) { exit in
-      let job = EffectJob(runner: self, body: body, catch: handler, exit: exit)
-      return Task.detached(priority: priority) { await job.run() }
-    }
-  }
-
-  /// Registers the task that `make` makes under `ids` and in `cascade` before it can end: the
-  /// task's `exit`, its last step, waits for the registry's lock, held until then.
-  private func track(
-    ids: [EffectID], in cascade: Cascade,
-    _ make: (_ exit: TaskExit) -> Task<Void, Never>
-  ) -> Task<Void, Never> {
-    let registry = self.registry
-    return registry.insert(ids: ids) { token in
-      let task = make(TaskExit(registry: registry, cascade: cascade, token: token))
-      cascade.add(task, token: token)
-      return task
-    }
-  }
-
-  /// Runs the steps that are synchronous at once; from the first step that starts a task on,
-  /// the rest waits for that step in a task of its own.
-  private func concatenate(
-    _ effects: ArraySlice<Work>,
-    ids: [EffectID],
-    cascade: inout Cascade?,
-    started: inout [Task<Void, Never>]?
-  ) {
-    var rest = effects
-    while let step = rest.popFirst() {
-      var stepTasks: [Task<Void, Never>]? = []
-      execute(step, ids: ids, cascade: &cascade, started: &stepTasks)
-      guard let stepTasks, !stepTasks.isEmpty else { continue }
-      started? += stepTasks
-      guard !rest.isEmpty else { return }
-      let target = cascade ?? Cascade()
-      cascade = target
-      let resumed = resume(rest, after: stepTasks, ids: ids, cascade: target)
-      started?.append(resumed)
-      return
-    }
-  }
-
-  private func resume(
-    _ rest: ArraySlice<Work>,
-    after step: [Task<Void, Never>],
-    ids: [EffectID],
-    cascade: Cascade
-  ) -> Task<Void, Never> {
-    track(ids: ids, in: cascade) { exit in
-      Task { [weak self] in
-        await withTaskCancellationHandler {
-          for task in step { await task.value }
-        } onCancel: {
-          for task in step { task.cancel() }
-        }
-        if !Task.isCancelled, let self {
-          var target: Cascade? = cascade
-          var started: [Task<Void, Never>]? = nil
-          self.concatenate(rest, ids: ids, cascade: &target, started: &started)
-        }
-        exit()
-      }
-    }
-  }
 }
 
 /// What an effect runner hands on: the intents effects send, the side effects they emit, the

@@ -3,10 +3,10 @@ import MVIKit
 /// One schedule in progress: the model's state, how many of the scenario's intents were sent,
 /// and the work of the effects, each job holding what it sent until the explorer picks it.
 ///
-/// It runs effects as the live store's effect runner does (the same cancellation by id, the
-/// same presence watches and concatenations), with one difference: the work of a
-/// `.run` runs at once, to its end, and what it sends waits in its job. A value, so that the
-/// explorer branches by copying it.
+/// It carries out effects with the steps the live store's runner takes (``Effect``'s one
+/// interpretation: the same cancellation by id, presence watches and concatenations), with one
+/// difference: the work of a `.run` runs to its end once the effect's steps are taken, and what
+/// it sends waits in its job. A value, so that the explorer branches by copying it.
 @MainActor
 struct ScheduleWorld<M: Model> {
   typealias Work = Effect<M.Intent, M.SideEffect>
@@ -17,7 +17,7 @@ struct ScheduleWorld<M: Model> {
     /// ``ExplorationClock``.
     case intent(M.Intent, due: Duration?)
     /// The rest of a concatenation, which runs once the steps before it have finished.
-    case rest(Work, due: Duration?)
+    case rest(ArraySlice<Work>, due: Duration?)
 
     var due: Duration? {
       switch self {
@@ -53,8 +53,10 @@ struct ScheduleWorld<M: Model> {
     /// When its work ended, if it slept on an ``ExplorationClock``.
     var finished: Duration?
     var isCancelled = false
+    /// The work of a `.run`, until it has run.
+    var work: EffectWork<M.Intent, M.SideEffect>?
 
-    var isFinished: Bool { isCancelled || pending.isEmpty }
+    var isFinished: Bool { isCancelled || (work == nil && pending.isEmpty) }
   }
 
   /// What may happen next: the scenario's next intent, or the next delivery of a job.
@@ -73,6 +75,10 @@ struct ScheduleWorld<M: Model> {
   /// What the live store would report: errors no `catch:` handled, misuses.
   private(set) var problems: [String] = []
   private var watches: [EffectID: Presence] = [:]
+  /// While a step runs: the intent whose reduce returned the effect, and the intents its steps
+  /// send, to be reduced in this step.
+  private var origin: M.Intent?
+  private var queue: [M.Intent] = []
 
   init(state: M.State) {
     self.state = state
@@ -128,7 +134,7 @@ struct ScheduleWorld<M: Model> {
   /// Takes `choice`: reduces the intent it delivers, with everything that intent feeds back
   /// at once, and runs the effects, as one send of a live store does.
   mutating func take(_ choice: Choice, model: M, scenario: [M.Intent]) async {
-    var queue: [M.Intent] = []
+    queue = []
     let label: Label
     switch choice {
     case .user:
@@ -143,9 +149,11 @@ struct ScheduleWorld<M: Model> {
       case .intent(let intent, _):
         queue.append(intent)
         label = .delivered(source: source, intent)
-      case .rest(let work, _):
+      case .rest(let rest, _):
         label = .nextStep(source: source)
-        await execute(work, ids: jobs[index].ids, origin: source, into: &queue, model)
+        origin = source
+        Work.interpret(rest, on: &self, ids: jobs[index].ids)
+        await runStartedWork()
       }
     }
     var index = 0
@@ -155,78 +163,43 @@ struct ScheduleWorld<M: Model> {
       index += 1
       let effect = model.reduce(&state, intent)
       checkPresence()
-      await execute(effect, ids: [], origin: intent, into: &queue, model)
+      origin = intent
+      effect.interpret(on: &self)
+      await runStartedWork()
     }
     if index < queue.count { problems.append("\(label.text) fed back more than 10,000 intents.") }
     trace.append((label, state))
   }
 
-  /// Runs `effect` as the live runner does; returns the jobs it started, which the next step
-  /// of a concatenation waits for.
-  @discardableResult
-  private mutating func execute(
-    _ effect: Work, ids: [EffectID], origin: M.Intent, into queue: inout [M.Intent], _ model: M
-  ) async -> [Int] {
-    switch effect.operation {
-    case .none, .emit:
-      // A side effect goes to the View at once and changes no state: no order to explore.
-      return []
-    case .send(let intent):
-      queue.append(intent)
-      return []
-    case .run(_, let body, let handler):
-      let sent = await Self.runToEnd(body, catch: handler, now: now)
+  /// Runs the work of the jobs the last steps started, in the order they started, and dates
+  /// the rest of each concatenation by when the steps before it finished.
+  private mutating func runStartedWork() async {
+    for index in jobs.indices {
+      guard let work = jobs[index].work else { continue }
+      jobs[index].work = nil
+      // Cancelled by a later step of the same effect before its task could deliver anything.
+      guard !jobs[index].isCancelled else { continue }
+      let sent = await Self.runToEnd(work.body, catch: work.handler, now: now)
       if let error = sent.error {
+        let origin = jobs[index].source
         problems.append(
           error is EffectOverran
             ? "An effect of \(origin) did not finish: \(error)"
             : "An effect of \(origin) threw an error that no catch: handler handled: \(error)")
       }
-      jobs.append(
-        Job(
-          source: origin, ids: ids, after: [],
-          pending: sent.intents))
-      return [jobs.count - 1]
-    case .merge(let effects):
-      var started: [Int] = []
-      for effect in effects {
-        started += await execute(effect, ids: ids, origin: origin, into: &queue, model)
-      }
-      return started
-    case .concatenate(let effects):
-      var started: [Int] = []
-      for (offset, step) in effects.enumerated() {
-        let stepJobs = await execute(step, ids: ids, origin: origin, into: &queue, model)
-        started += stepJobs
-        guard !stepJobs.isEmpty, offset + 1 < effects.count else { continue }
-        let rest = Work.concatenate(Array(effects[(offset + 1)...]))
-        jobs.append(
-          Job(
-            source: origin, ids: ids, after: stepJobs,
-            pending: [.rest(rest, due: stepJobs.compactMap { jobs[$0].finished }.max())]))
-        return started + [jobs.count - 1]
-      }
-      return started
-    case .cancellable(let id, let cancelInFlight, let inner):
-      if cancelInFlight { cancel(id) }
-      return await execute(inner, ids: ids + [id], origin: origin, into: &queue, model)
-    case .cancel(let id):
-      cancel(id)
-      return []
-    case .whilePresent(let presence, let inner):
-      let started = await execute(
-        inner, ids: ids + [presence.id], origin: origin, into: &queue, model)
-      if isRunning(presence.id) { watches[presence.id] = presence }
-      return started
-    case .warn(let message):
-      problems.append(message)
-      return []
+      jobs[index].pending = sent.intents
+      jobs[index].finished = sent.finished
+    }
+    for index in jobs.indices where !jobs[index].after.isEmpty {
+      guard case .rest(let rest, nil)? = jobs[index].pending.first else { continue }
+      let due = jobs[index].after.compactMap { jobs[$0].finished }.max()
+      jobs[index].pending[0] = .rest(rest, due: due)
     }
   }
 
   /// Drops what the jobs running under `id` have not delivered yet, as a live store cancels
   /// their tasks.
-  private mutating func cancel(_ id: EffectID) {
+  mutating func cancel(_ id: EffectID) {
     for index in jobs.indices where jobs[index].ids.contains(id) { jobs[index].isCancelled = true }
   }
 
@@ -300,5 +273,30 @@ private final class SentIntents<Intent: Sendable> {
     case .sideEffect: break
     case .error(let error): self.error = error
     }
+  }
+}
+
+extension ScheduleWorld: @MainActor EffectExecutor {
+  typealias Intent = M.Intent
+  typealias SideEffect = M.SideEffect
+
+  mutating func send(_ intent: M.Intent) { queue.append(intent) }
+  /// A side effect goes to the View at once and changes no state: no order to explore.
+  mutating func emit(_ sideEffect: M.SideEffect) {}
+  mutating func warn(_ message: String) { problems.append(message) }
+
+  mutating func start(_ work: EffectWork<M.Intent, M.SideEffect>, ids: [EffectID]) -> Int {
+    jobs.append(Job(source: origin ?? queue[0], ids: ids, after: [], pending: [], work: work))
+    return jobs.count - 1
+  }
+
+  mutating func start(_ rest: ArraySlice<Work>, after started: [Int], ids: [EffectID]) -> Int {
+    jobs.append(
+      Job(source: origin ?? queue[0], ids: ids, after: started, pending: [.rest(rest, due: nil)]))
+    return jobs.count - 1
+  }
+
+  mutating func watch(_ presence: Presence) {
+    if isRunning(presence.id) { watches[presence.id] = presence }
   }
 }
