@@ -80,6 +80,22 @@ import Testing
     }
   }
 
+  @Test func anEmptyListOffersNoKeyThatActsOnARow() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: [])
+      showcase.terminal.press(.tab)
+      let bar = showcase.terminal.text[keyBarRow]
+      for key in ["Space Toggle", "d Delete", "e Rename", "x Clear done", "u Undo"] {
+        #expect(!bar.contains(key), "\(key) is offered in an empty list")
+      }
+      #expect(bar.contains("f Filter"))
+      // And the keys do nothing: no message, no change.
+      showcase.terminal.press("d", "e", "x", .space)
+      #expect(showcase.topScreen(AppScreen.todos)?.message == nil)
+      #expect(showcase.topScreen(AppScreen.todos)?.rename == nil)
+    }
+  }
+
   /// The titles of the todos shown, in order.
   func titles(_ showcase: ShowcaseHarness) -> [String] {
     showcase.topScreen(AppScreen.todos)?.todos.map(\.title) ?? []
@@ -157,11 +173,12 @@ import Testing
       showcase.terminal.press(.tab)
       let bar = showcase.terminal.text[keyBarRow].trimmingCharacters(in: .whitespaces)
       #expect(bar.contains("Space Toggle"))
-      #expect(bar.contains("u Undo delete"))
+      // Nothing deleted yet, none done: u and x would do nothing, so they are not offered.
+      #expect(!bar.contains("u Undo") && !bar.contains("x Clear"))
       #expect(bar.hasSuffix("? Keys"))
       showcase.terminal.press("?")
       #expect(showcase.terminal.grid.contains("Keys on this screen"))
-      #expect(showcase.terminal.grid.contains("Undo delete"))
+      #expect(showcase.terminal.grid.contains("Rename"))
       #expect(!showcase.terminal.grid.contains("Transcribe:"))
     }
   }

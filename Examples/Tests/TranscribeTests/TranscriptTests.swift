@@ -38,6 +38,32 @@ import Testing
     #expect(terminal.grid.contains("word580"))
   }
 
+  @Test func cancelIsOfferedOnlyWhileATranscriptionRuns() {
+    var state = transcribedState(audio: URL(fileURLWithPath: "/tmp/talk.wav"))
+    let idle = Store(
+      initialState: state,
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
+    let idleTerminal = HeadlessTerminal(size: Size(width: 140, height: 20)) {
+      VStack {
+        TranscribeView(store: idle)
+        HelpBar()
+      }
+    }
+    #expect(!idleTerminal.text[19].contains("c Cancel"))
+    #expect(idleTerminal.text[19].contains("s Start"))
+    state.isTranscribing = true
+    let running = Store(
+      initialState: state,
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
+    let runningTerminal = HeadlessTerminal(size: Size(width: 140, height: 20)) {
+      VStack {
+        TranscribeView(store: running)
+        HelpBar()
+      }
+    }
+    #expect(runningTerminal.text[19].contains("c Cancel"))
+  }
+
   @Test func theTranscriptIsSavedBesideTheAudioFile() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appending(path: "transcript-\(UUID().uuidString)")

@@ -1,9 +1,11 @@
-/// A view with key bindings that apply wherever the focus is; see ``View/onKey(_:help:action:)-([Key],_,_)``.
+/// A view with key bindings that apply wherever the focus is; see
+/// ``View/onKey(_:help:isEnabled:action:)-([Key],_,_,_)``.
 struct KeyBindingView: View, Element {
   /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
   /// frame rather than once per layout pass.
   let content: any Element
-  let binding: KeyBinding
+  /// Nil while the binding is disabled: its key does nothing and the help bar omits it.
+  let binding: KeyBinding?
 
   func measure(_ proposal: Size, _ context: RenderContext) -> Size {
     content.measure(proposal, context)
@@ -14,7 +16,7 @@ struct KeyBindingView: View, Element {
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
-    context.addBinding(binding)
+    if let binding { context.addBinding(binding) }
     content.draw(rect, context)
   }
 }
@@ -28,16 +30,25 @@ extension View {
   /// ```swift
   /// .onKey(["+", .up], help: "Increment") { store.send(.increment) }
   /// ```
+  ///
+  /// With `isEnabled` false the binding is not there: the keys do nothing, and the help bar
+  /// does not offer them. Pass whether the action would do anything now (`isEnabled:
+  /// !store.todos.isEmpty`), so that every key the bar shows acts.
   public func onKey(
-    _ keys: [Key], help: String? = nil, action: @escaping @MainActor () -> Void
+    _ keys: [Key], help: String? = nil, isEnabled: Bool = true,
+    action: @escaping @MainActor () -> Void
   ) -> some View {
-    KeyBindingView(content: resolve(self), binding: KeyBinding(keys, help: help, action: action))
+    KeyBindingView(
+      content: resolve(self),
+      binding: isEnabled ? KeyBinding(keys, help: help, action: action) : nil)
   }
 
-  /// Runs `action` when `key` is pressed and the focused view does not use it.
+  /// Runs `action` when `key` is pressed and the focused view does not use it; see
+  /// ``onKey(_:help:isEnabled:action:)-([Key],_,_,_)``.
   public func onKey(
-    _ key: Key, help: String? = nil, action: @escaping @MainActor () -> Void
+    _ key: Key, help: String? = nil, isEnabled: Bool = true,
+    action: @escaping @MainActor () -> Void
   ) -> some View {
-    onKey([key], help: help, action: action)
+    onKey([key], help: help, isEnabled: isEnabled, action: action)
   }
 }

@@ -1,5 +1,5 @@
 /// One line listing the keys that act right now: Tab, those of the focused view, then the
-/// bindings of the screen (``View/onKey(_:help:action:)-([Key],_,_)``) that a key still
+/// bindings of the screen (``View/onKey(_:help:isEnabled:action:)-([Key],_,_,_)``) that a key still
 /// reaches, such as `Tab Next  + Increment  q Quit`.
 ///
 /// While a text field has the focus, letters type into it, so the bar leaves out the bindings

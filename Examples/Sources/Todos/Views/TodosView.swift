@@ -68,12 +68,24 @@ public struct TodosView: View {
         }
       }
     }
-    .onKey(.space, help: "Toggle") { toggleSelected() }
-    .onKey(["d", .delete], help: "Delete") { store.send(.deleteTapped) }
-    .onKey("e", help: "Rename") { store.send(.editTapped) }
-    .onKey("x", help: "Clear done") { store.send(.clearCompletedTapped) }
-    .onKey("u", help: "Undo delete") { store.send(.undoTapped) }
+    // Each key is offered only when it would act: no row to toggle, delete or rename in an
+    // empty list, nothing to clear without a done todo, nothing to undo.
+    .onKey(.space, help: "Toggle", isEnabled: hasSelection) { toggleSelected() }
+    .onKey(["d", .delete], help: "Delete", isEnabled: hasSelection) { store.send(.deleteTapped) }
+    .onKey("e", help: "Rename", isEnabled: hasSelection) { store.send(.editTapped) }
+    .onKey("x", help: "Clear done", isEnabled: store.activeCount < store.todos.count) {
+      store.send(.clearCompletedTapped)
+    }
+    .onKey("u", help: undoHelp, isEnabled: store.undo != nil) { store.send(.undoTapped) }
     .onKey("f", help: "Filter") { store.send(.filterTapped) }
+  }
+
+  /// Whether a row is highlighted, for the keys that act on it.
+  private var hasSelection: Bool { store.selected != nil }
+
+  /// What `u` would undo.
+  private var undoHelp: String {
+    if case .renamed? = store.undo { "Undo rename" } else { "Undo delete" }
   }
 
   /// What the screen says about rows another program wrote that are not to-dos.

@@ -20,7 +20,7 @@ public struct TranscribeView: View {
       TranscriptPanel(store: store).expanding()
     }
     .onKey("s", help: "Start") { store.send(.startTapped) }
-    .onKey("c", help: "Cancel") { store.send(.cancelTapped) }
+    .onKey("c", help: "Cancel", isEnabled: store.isTranscribing) { store.send(.cancelTapped) }
     .onKey("p", help: "Phrases") { store.send(.phrasesToggled) }
     .onKey("w", help: "Save transcript") { store.send(.saveTapped) }
   }
