@@ -3,7 +3,9 @@
 # inspector's address in the footer; Todos driven by keys (three titles typed at full speed in
 # one go, a toggle); the inspector has each of those intents, with their origin, when the page's
 # export is read over HTTP; a wrong token and a foreign Host are refused; a password typed into
-# Login never reaches it; quitting closes the server. Prints "N passed, N failed".
+# Login never reaches it; quitting closes the server. Then, in a home of its own: the showcase
+# creates nothing there that the user did not ask for, and a closed terminal (SIGHUP) ends it at
+# once, without a crash. Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/tmux-checks.sh
@@ -78,5 +80,32 @@ keys Escape
 keys q
 expect_screen "EXIT=0" "q quits with status 0"
 if [ "$(status --max-time 2 "$url")" = 000 ]; then pass "quitting closes the inspector"; else fail "the inspector still answers after quit"; fi
+
+# A closed terminal: tmux's session ends, the showcase gets SIGHUP and end of input.
+home="$(mktemp -d)"
+tmux new-session -d -s "$session-hup" -x 120 -y 32 -c "$PWD" \
+  "HOME='$home' XDG_DATA_HOME= XDG_CACHE_HOME= XDG_STATE_HOME= $binary --todos-db '$data_home/hup.sqlite' 2>'$data_home/hup.err'"
+for _ in $(seq 1 100); do
+  tmux capture-pane -p -t "$session-hup" 2>/dev/null | grep -qF "Five apps from five articles" && break
+  sleep 0.1
+done
+tmux send-keys -t "$session-hup" Down Down Enter
+sleep 1
+pid="$(pgrep -n -x Showcase || true)"
+tmux kill-session -t "$session-hup"
+gone=0
+# Within a second: a crash report (as writing to the closed terminal used to trap) takes longer.
+for _ in $(seq 1 10); do
+  if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; then gone=1; break; fi
+  sleep 0.1
+done
+if [ "$gone" = 1 ]; then pass "a closed terminal ends the showcase within 1 s"; else fail "the showcase runs on after its terminal closed"; fi
+if grep -q "crashed" "$data_home/hup.err" 2>/dev/null; then fail "the showcase crashed on SIGHUP"; else pass "no crash on SIGHUP"; fi
+if [ -z "$(find "$home" -mindepth 1 -print -quit)" ]; then
+  pass "nothing is created in the user's home"
+else
+  fail "the showcase created files in the home: $(find "$home" -mindepth 1 | tr '\n' ' ')"
+fi
+rm -rf "$home"
 
 finish_checks

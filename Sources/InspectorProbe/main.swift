@@ -20,7 +20,7 @@ func option(_ name: String) -> String? {
 
 @MainActor
 func answer(_ line: String) {
-  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
 }
 
 @MainActor
@@ -32,7 +32,7 @@ func run() async {
       to: store, port: option("--port").flatMap(Int.init) ?? 0, token: option("--token"),
       limit: option("--limit").flatMap(Int.init) ?? 10_000, announce: false)
   } catch {
-    FileHandle.standardError.write(Data("InspectorProbe: \(error)\n".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("InspectorProbe: \(error)\n".utf8))
     exit(1)
   }
   answer("url \(inspector.url.absoluteString)")

@@ -100,8 +100,9 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     } catch {
       failure = error
       stop()
-      FileHandle.standardError.write(
-        Data("Recorder<\(M.self)>: recording to \(url.path) stopped: \(error)\n".utf8))
+      try? FileHandle.standardError.write(
+        contentsOf:
+          Data("Recorder<\(M.self)>: recording to \(url.path) stopped: \(error)\n".utf8))
     }
   }
 

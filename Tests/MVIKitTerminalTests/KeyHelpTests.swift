@@ -16,6 +16,8 @@ import Testing
     #expect(isShown)
     let text = terminal.text
     #expect(terminal.grid.contains("Keys on this screen"))
+    // The title has a space on each side and the edge goes on after it to the corner.
+    #expect(text.contains { $0.contains("┌ Keys on this screen ─") })
     for line in [
       "Tab    Next view", "Esc    Leave a text field", "Type   Edit", "↑↓     Move",
       "d/Del  Delete", "u      Undo", "e      Rename", "Esc    Back", "q      Quit",
@@ -24,5 +26,15 @@ import Testing
     }
     terminal.press(.escape)
     #expect(!isShown)
+  }
+
+  @Test func aBoxJustWideEnoughForItsTitleKeepsASpaceAndAStrokeBeforeTheCorner() {
+    let terminal = HeadlessTerminal(size: Size(width: 40, height: 5)) {
+      HStack {
+        Box("Title") { Text("x") }
+        Spacer()
+      }
+    }
+    #expect(terminal.text[0].hasPrefix("┌ Title ─┐"))
   }
 }

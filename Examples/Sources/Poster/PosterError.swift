@@ -31,7 +31,7 @@ public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
       return "The server did not send a PNG, JPEG, WebP or GIF image"
         + (contentType.map { " (it sent \($0))." } ?? ".")
     case .imageTooLarge(let width, let height, let maximumPixels):
-      return "The poster is too large to show (\(width)x\(height) pixels; the limit is "
+      return "The poster is too large to show (\(width)×\(height) pixels; the limit is "
         + "\(maximumPixels / 1_000_000) megapixels)."
     case .downloadTooLarge(let byteCount, let maximumBytes):
       return "The poster file is too large (over \(byteCount / 1_000_000) MB; the limit is "

@@ -99,6 +99,8 @@ public struct ShowcaseRunner {
   }
 
   private func report(_ message: String) {
-    FileHandle.standardError.write(Data("Showcase: \(message)\n".utf8))
+    // The throwing write: once the terminal is gone (SIGHUP), standard error is too, and the
+    // old write(_:) traps on that.
+    try? FileHandle.standardError.write(contentsOf: Data("Showcase: \(message)\n".utf8))
   }
 }

@@ -45,7 +45,8 @@ struct TranscribeCommand: AsyncParsableCommand {
       } catch {
         failed = true
         let message = (error as? TranscribeError)?.description ?? "\(error)"
-        FileHandle.standardError.write(Data("transcribe: \(path): \(message)\n".utf8))
+        try? FileHandle.standardError.write(
+          contentsOf: Data("transcribe: \(path): \(message)\n".utf8))
         // Without its engine no later file can succeed either.
         if case .recognizerUnavailable = error as? TranscribeError { break }
       }

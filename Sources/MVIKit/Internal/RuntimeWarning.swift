@@ -3,5 +3,5 @@ import Foundation
 /// Writes a misuse that MVIKit survived to standard error, for when no flow observer listens.
 @usableFromInline
 func writeRuntimeWarning(_ message: String) {
-  FileHandle.standardError.write(Data("MVIKit: \(message)\n".utf8))
+  try? FileHandle.standardError.write(contentsOf: Data("MVIKit: \(message)\n".utf8))
 }

@@ -24,7 +24,8 @@ public struct Box: View, Element {
   func measure(_ proposal: Size, _ context: RenderContext) -> Size {
     let inner = content.measure(
       Size(width: proposal.width - 2, height: proposal.height - 2), context)
-    let titleWidth = title.map { $0.terminalWidth + 4 } ?? 0
+    // The corners, a space either side of the title and one stroke of the edge after it.
+    let titleWidth = title.map { $0.terminalWidth + 5 } ?? 0
     return Size(
       width: min(proposal.width, max(inner.width + 2, titleWidth)),
       height: min(proposal.height, inner.height + 2))

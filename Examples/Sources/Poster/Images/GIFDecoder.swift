@@ -83,8 +83,8 @@ public enum GIFDecoder {
     guard frameWidth > 0, frameHeight > 0, left + frameWidth <= width, top + frameHeight <= height
     else {
       throw .corruptImage(
-        reason: "its first frame (\(frameWidth)x\(frameHeight) at \(left),\(top)) lies outside "
-          + "its \(width)x\(height) canvas")
+        reason: "its first frame (\(frameWidth)×\(frameHeight) at \(left),\(top)) lies outside "
+          + "its \(width)×\(height) canvas")
     }
     guard let map = frame.ColorMap ?? gif.pointee.SColorMap else {
       throw .corruptImage(reason: "it has no colour table")

@@ -25,7 +25,7 @@ public struct ImageBudget: Sendable, Equatable {
   /// Why an image of `width` × `height` does not fit, or nil when it does.
   func refusal(width: Int, height: Int) -> PosterError? {
     guard width > 0, height > 0 else {
-      return .corruptImage(reason: "its size \(width)x\(height) is empty")
+      return .corruptImage(reason: "its size \(width)×\(height) is empty")
     }
     guard width <= maximumSide, height <= maximumSide,
       width.multipliedReportingOverflow(by: height).partialValue <= maximumPixels
