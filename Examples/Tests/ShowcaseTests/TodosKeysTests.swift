@@ -80,6 +80,25 @@ import Testing
     }
   }
 
+  @Test func theHomeScreenTakesTheFocusBackAfterTodos() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: [])
+      // Esc leaves the field (the only view that takes the focus), a second Esc goes home.
+      showcase.terminal.press(.escape, .escape)
+      #expect(await showcase.waitFor("Five apps from five articles"))
+      #expect(showcase.terminal.focusedID != nil)
+      let selection = showcase.showcase.store.selection
+      showcase.terminal.press(.up)
+      #expect(showcase.showcase.store.selection == selection - 1)
+      showcase.terminal.press("?")
+      #expect(showcase.terminal.grid.contains("Keys on this screen"))
+      showcase.terminal.press(.enter)
+      #expect(!showcase.terminal.grid.contains("Keys on this screen"))
+      showcase.terminal.press(.enter)
+      #expect(await showcase.waitUntil { showcase.showcase.store.path.elements.count == 1 })
+    }
+  }
+
   @Test func anEmptyListOffersNoKeyThatActsOnARow() async throws {
     try await DemoServer.withServer { server in
       let showcase = await openTodos(server, adding: [])

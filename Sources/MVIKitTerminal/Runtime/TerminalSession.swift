@@ -87,10 +87,17 @@ final class TerminalSession {
       }
       focus = fallbackFocus(isNewScreen: previousIDs.isDisjoint(with: ids))
       return true
-    case .screen(_, restoresLost: true):
-      guard let restored = lostFocus.lastIndex(where: ids.contains) else { return false }
-      focus = .view(lostFocus[restored])
-      lostFocus.removeSubrange(restored...)
+    case .screen(let after, let restoresLost):
+      if restoresLost, let restored = lostFocus.lastIndex(where: ids.contains) {
+        focus = .view(lostFocus[restored])
+        lostFocus.removeSubrange(restored...)
+        return true
+      }
+      // A new screen (the view the focus left went with the old one, an alert came up): the
+      // focus lands on its first view, so that its keys act at once.
+      guard let first = ids.first, !ids.contains(after ?? ""), previousIDs.isDisjoint(with: ids)
+      else { return false }
+      focus = .view(first)
       return true
     default:
       return false
