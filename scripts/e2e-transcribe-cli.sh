@@ -58,4 +58,13 @@ else
   fail "PocketSphinx in a build without it: status $status, '$out'"
 fi
 
+# An unknown flag is named, not mistaken for a missing file.
+out="$("$binary" --bogus 2>&1)"
+status=$?
+if [ "$status" -eq 64 ] && printf '%s' "$out" | grep -qF "Unknown option '--bogus'"; then
+  pass "an unknown flag is a usage error that names it"
+else
+  fail "an unknown flag: status $status, '$out'"
+fi
+
 finish_checks

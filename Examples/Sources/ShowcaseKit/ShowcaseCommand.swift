@@ -117,6 +117,13 @@ public struct ShowcaseCommand: AsyncParsableCommand {
     where path?.isEmpty == true {
       throw ValidationError("\(flag) needs a path, not an empty one.")
     }
+    if let file = replayFile, !FileManager.default.isReadableFile(atPath: file) {
+      throw ValidationError(
+        FileManager.default.fileExists(atPath: file)
+          ? "--replay: \(file) cannot be read; check its permissions."
+          : "--replay: there is no file at \(file). Give the path of a recording made with --record."
+      )
+    }
     if let port = inspectPort, !(0...65_535).contains(port) {
       throw ValidationError("--inspect needs a port from 0 to 65535, not \(port).")
     }

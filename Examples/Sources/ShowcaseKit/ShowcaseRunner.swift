@@ -40,7 +40,8 @@ public struct ShowcaseRunner {
       }
     } catch {
       await stop(server, backends.whisperEngine)
-      return fail("\(options.replayFile ?? options.recordFolder ?? ""): \(error)")
+      // The error names the file itself.
+      return fail("\(error)")
     }
     defer {
       if let recording, let file = options.replayFile {

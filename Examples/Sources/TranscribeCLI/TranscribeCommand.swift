@@ -22,11 +22,10 @@ struct TranscribeCommand: AsyncParsableCommand {
   @Argument(help: ArgumentHelp("The audio files to transcribe.", valueName: "file"))
   var files: [String] = []
 
-  func validate() throws {
-    if files.isEmpty { throw ValidationError("Name at least one audio file.") }
-  }
-
   func run() async throws {
+    // Checked here rather than in validate(), which ArgumentParser runs before it reports an
+    // unknown option: `transcribe --bogus` must name the option, not ask for a file.
+    if files.isEmpty { throw ValidationError("Name at least one audio file.") }
     let status = await transcribe()
     if status != 0 { throw ExitCode(status) }
   }

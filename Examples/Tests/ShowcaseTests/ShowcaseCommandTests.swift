@@ -68,6 +68,10 @@ import Transcribe
     #expect(ShowcaseCommand.failure(["--graphics", "sixel"])?.contains("sixel") == true)
     #expect(ShowcaseCommand.failure(["--stt-engine", "vosk"])?.contains("whisper") == true)
     #expect(ShowcaseCommand.failure(["--todos-db", ""])?.contains("empty") == true)
+    // A missing recording is a usage error that names the path once.
+    let missing = ShowcaseCommand.failure(["--replay", "/nonexistent-recording.jsonl"]) ?? ""
+    #expect(missing.contains("there is no file at /nonexistent-recording.jsonl"))
+    #expect(missing.components(separatedBy: "/nonexistent-recording.jsonl").count == 2)
     do {
       _ = try ShowcaseCommand.parse(["--colour"])
       Issue.record("an unknown flag parsed")
