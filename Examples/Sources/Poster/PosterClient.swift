@@ -96,6 +96,7 @@ public struct PosterClient: Sendable {
     }
     guard (200..<300).contains(download.status) else { throw .http(status: download.status) }
     guard ImageFormat(sniffing: download.body) != nil else {
+      if Self.isSVG(download.body) { throw .vectorDrawing(contentType: download.contentType) }
       throw .notAnImage(contentType: download.contentType)
     }
     let (image, format) = try PosterImageDecoder.decode(download.body, budget: budget)
@@ -166,5 +167,15 @@ extension PosterError {
     case .unreachable(let reason): self = .unreachable(reason: reason)
     case .malformed(let reason): self = .unreachable(reason: reason)
     }
+  }
+}
+
+extension PosterClient {
+  /// Whether `body` is an SVG document: an `<svg` element near its start, after any XML
+  /// declaration, comments or doctype.
+  static func isSVG(_ body: Data) -> Bool {
+    let head = String(decoding: body.prefix(2_048), as: UTF8.self).lowercased()
+    let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+    return trimmed.hasPrefix("<") && head.contains("<svg")
   }
 }

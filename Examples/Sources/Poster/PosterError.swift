@@ -7,6 +7,9 @@ public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The body is not an image of a supported format (for example an HTML or JSON page); holds
   /// the declared content type, if any.
   case notAnImage(contentType: String?)
+  /// The server sent a vector drawing (SVG), which a terminal cannot show as pixels, whatever
+  /// its `Content-Type` said.
+  case vectorDrawing(contentType: String?)
   /// The body starts like an image but could not be decoded; holds the decoder's reason.
   case corruptImage(reason: String)
   /// The image's header asks for more pixels than the budget allows; refused before decoding.
@@ -27,6 +30,10 @@ public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .http(let status):
       return "The poster server answered with HTTP \(status)."
+    case .vectorDrawing(let contentType):
+      let label = contentType.map { ", labelled \($0)" } ?? ""
+      return "The server sent an SVG drawing\(label), not a PNG, JPEG, WebP or GIF image; "
+        + "point --poster-url at a raster image."
     case .notAnImage(let contentType):
       return "The server did not send a PNG, JPEG, WebP or GIF image"
         + (contentType.map { " (it sent \($0))." } ?? ".")

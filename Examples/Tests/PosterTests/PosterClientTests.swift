@@ -98,6 +98,18 @@ struct PosterClientTests {
     }
   }
 
+  @Test func anSVGLabelledPNGIsNamedForWhatItIs() async throws {
+    try await withStubServer { url in
+      await #expect(throws: PosterError.vectorDrawing(contentType: "image/png")) {
+        try await PosterClient(url: url.appending(path: "drawing.png")).fetch()
+      }
+    }
+    #expect(
+      PosterError.vectorDrawing(contentType: "image/png").description
+        == "The server sent an SVG drawing, labelled image/png, not a PNG, JPEG, WebP or GIF "
+        + "image; point --poster-url at a raster image.")
+  }
+
   @Test func truncatedPNGIsCorrupt() async throws {
     try await withStubServer { url in
       let error = await #expect(throws: PosterError.self) {
@@ -190,6 +202,13 @@ private func withStubServer(_ body: (URL) async throws -> Void) async throws {
     try await fetchBytes(server.url("/posters/0"))
   }
   let router = Router()
+  router.get("drawing.png") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: "image/png"],
+      body: ResponseBody(
+        byteBuffer: ByteBuffer(
+          string: #"<?xml version="1.0"?>\#n<svg xmlns="http://www.w3.org/2000/svg"/>"#)))
+  }
   router.get("html") { _, _ in
     Response(
       status: .ok, headers: [.contentType: "text/html; charset=utf-8"],

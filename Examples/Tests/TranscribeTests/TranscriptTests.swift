@@ -184,3 +184,26 @@ import Testing
     #expect(panelColumn() == before)
   }
 }
+
+/// A big-endian WAV is named for what it is, with how to convert it, before any engine sees it.
+@Suite struct BigEndianWAVTests {
+  @Test func aRIFXFileIsRefusedWithWhatItIsAndHowToConvertIt() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "rifx-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appending(path: "motorola.wav")
+    try Data("RIFX\u{0}\u{0}\u{0}\u{24}WAVEfmt ".utf8 + [UInt8](repeating: 0, count: 40)).write(
+      to: file)
+    let recognizer = WhisperRecognizer(
+      backend: .remote(
+        TranscriptionService(baseURL: URL(string: "http://127.0.0.1:9/v1")!, model: "whisper-1")))
+    do {
+      _ = try await recognizer.transcribe(file, phrases: nil) { _, _ in }
+      Issue.record("a RIFX file was sent to the service")
+    } catch let error as TranscribeError {
+      #expect(error.description.contains("big-endian WAV (RIFX)"))
+      #expect(error.description.contains("sox motorola.wav -L converted.wav"))
+      #expect(!error.description.contains("FFmpeg"))
+    }
+  }
+}

@@ -58,6 +58,15 @@ public struct WhisperRecognizer: Sendable {
     _ audio: URL, phrases: [String]?,
     onSegment: @escaping @Sendable (TranscriptSegment, Double?) async -> Void
   ) async throws -> Transcript {
+    if Self.isBigEndianWAV(audio) {
+      // FFmpeg's WAV reader answers such a file with "Not yet implemented in FFmpeg, patches
+      // welcome": say what the file is and how to convert it instead.
+      throw TranscribeError.undecodableAudio(
+        path: audio.path,
+        reason: "it is a big-endian WAV (RIFX), which the engine's decoder cannot read; "
+          + "convert it to an ordinary WAV first, for example: sox \(audio.lastPathComponent) "
+          + "-L converted.wav")
+    }
     let service = try await service()
     let prompt = phrases.map { $0.joined(separator: ". ") }
     do {
@@ -71,6 +80,14 @@ public struct WhisperRecognizer: Sendable {
       }
       throw TranscribeError.serviceUnreachable(service: name, reason: reason)
     }
+  }
+
+  /// Whether `audio` starts as a big-endian WAV does: "RIFX", then "WAVE".
+  static func isBigEndianWAV(_ audio: URL) -> Bool {
+    guard let handle = try? FileHandle(forReadingFrom: audio) else { return false }
+    defer { try? handle.close() }
+    guard let head = try? handle.read(upToCount: 12), head.count == 12 else { return false }
+    return head.prefix(4).elementsEqual("RIFX".utf8) && head.suffix(4).elementsEqual("WAVE".utf8)
   }
 
   private func service() async throws -> TranscriptionService {
