@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_DIRS := Sources Tests $(wildcard Examples/Sources Examples/Tests Benchmarks/Sources)
 
-.PHONY: demo test test-core test-examples test-pocketsphinx e2e lint format docs bootstrap bench bench-stt tsan soak
+.PHONY: demo test test-core test-examples test-pocketsphinx test-load e2e lint format docs bootstrap bench bench-stt tsan soak
 
 demo: bootstrap
 	@if [ -f Examples/Package.swift ] && [ -d Examples/Sources/Showcase ]; then \
@@ -64,6 +64,11 @@ bench-stt:
 tsan:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter MVIKitTests
+
+# The suites on a busy machine (busy loops on every core and a disk writer): finds the tests
+# that wait on wall-clock time instead of an event. RUNS=10 for more rounds.
+test-load:
+	bash scripts/test-under-load.sh
 
 # Long runs: every model fuzzed with a million random intents.
 soak:

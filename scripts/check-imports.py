@@ -20,6 +20,7 @@ SYSTEM = {
     "Glibc", "Musl", "Darwin", "Synchronization", "Observation", "SwiftUI", "UIKit", "AppKit",
     "Combine", "os", "CoreGraphics", "_Concurrency", "Swift", "WinSDK", "Android", "ucrt",
 }
+MULTILINE_STRING = re.compile(r'#*"""[\s\S]*?"""#*')
 IMPORT = re.compile(
     r"^\s*(?:@testable\s+|@_exported\s+|@preconcurrency\s+|internal\s+|public\s+|package\s+|private\s+)*"
     r"import\s+(?:(?:struct|class|enum|protocol|func|var|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)",
@@ -52,7 +53,8 @@ def check(package_dir):
                     continue
                 source = os.path.join(folder, file)
                 with open(source, encoding="utf-8") as handle:
-                    text = handle.read()
+                    # Multi-line string literals (a script a test runs, say) are not Swift.
+                    text = MULTILINE_STRING.sub("", handle.read())
                 # Imports inside `#if canImport(X)` are checked too: X must then be declared or
                 # be the system's.
                 for module in IMPORT.findall(text):

@@ -149,10 +149,15 @@ import Transcribe
   }
 
   @Test func recordAndReplayFlagsAreParsed() throws {
-    let options = try ShowcaseCommand.parse(["--record", "/tmp/rec", "--replay", "/tmp/a.jsonl"])
+    // --replay wants a file that is there.
+    let recording = FileManager.default.temporaryDirectory
+      .appendingPathComponent("replay-flag-\(UUID().uuidString).jsonl")
+    try Data().write(to: recording)
+    defer { try? FileManager.default.removeItem(at: recording) }
+    let options = try ShowcaseCommand.parse(["--record", "/tmp/rec", "--replay", recording.path])
       .options
     #expect(options.recordFolder == "/tmp/rec")
-    #expect(options.replayFile == "/tmp/a.jsonl")
+    #expect(options.replayFile == recording.path)
     #expect(ShowcaseCommand.failure(["--record"]) == "Missing value for '--record <dir>'")
   }
 }

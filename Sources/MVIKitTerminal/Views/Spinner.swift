@@ -21,8 +21,9 @@ public struct Spinner: View, Element {
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     context.requestAnimation()
+    // A label cut by a narrow screen ends in an ellipsis, not mid-word.
     context.put(
-      text(frame: context.animationFrame), column: rect.x, row: rect.y, style: context.style,
-      clip: rect)
+      TextWrapper.truncate(text(frame: context.animationFrame), width: rect.width),
+      column: rect.x, row: rect.y, style: context.style, clip: rect)
   }
 }
