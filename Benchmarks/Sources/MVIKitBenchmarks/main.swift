@@ -30,7 +30,8 @@ if wants("11") { rows.append(QueueCases.sendFromObserver()) }
 if wants("12a") { rows.append(RecordingCases.recordedSend()) }
 if wants("12b") { rows.append(RecordingCases.historySend()) }
 if wants("12c") { rows.append(RecordingCases.loggedDiff()) }
-if wants("14") { rows.append(contentsOf: await InspectorCases.all()) }
 if wants("13") { rows.append(await ExplorerCases.searchAsYouType()) }
+
+if wants("14") { rows.append(contentsOf: await InspectorCases.all()) }
 
 print(ResultsTable(rows: rows).markdown)
