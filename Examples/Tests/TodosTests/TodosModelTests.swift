@@ -247,6 +247,8 @@ import Testing
       $0.rows = [TodoRow.State(todo: milk), TodoRow.State(todo: bread)]
       $0.adding = []
     }
+    // The save's task may still be ending after the intent it sent was received.
+    await store.finish()
   }
 
   @Test func aTitleThatCouldNotBeSavedComesBackOrIsNamed() async {
@@ -279,6 +281,7 @@ import Testing
       $0.adding = []
       $0.message = "\"milk\" was not added: \(reason)"
     }
+    await store.finish()
   }
 
   @Test func aRenameEndsWhenTheFieldIsLeftAndCanBeUndone() async throws {
