@@ -96,7 +96,10 @@ tmux kill-session -t "$session-hup"
 gone=0
 # Within a second: a crash report (as writing to the closed terminal used to trap) takes longer.
 for _ in $(seq 1 10); do
-  if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; then gone=1; break; fi
+  # Gone, or a zombie: it has exited and waits only for init (which may be slow in a container)
+  # to reap it.
+  state="$(ps -o stat= -p "$pid" 2>/dev/null | tr -d ' ')"
+  if [ -z "$pid" ] || [ -z "$state" ] || [[ "$state" == Z* ]]; then gone=1; break; fi
   sleep 0.1
 done
 if [ "$gone" = 1 ]; then pass "a closed terminal ends the showcase within 1 s"; else fail "the showcase runs on after its terminal closed"; fi
