@@ -40,8 +40,10 @@ public struct ShowcaseRunner {
       }
     } catch {
       await stop(server, backends.whisperEngine)
-      // The error names the file itself.
-      return fail("\(error)")
+      // Named once: a file error names its path itself, a decoding error does not.
+      let path = options.replayFile ?? options.recordFolder ?? ""
+      let message = "\(error)"
+      return fail(message.contains(path) ? message : "\(path): \(message)")
     }
     defer {
       if let recording, let file = options.replayFile {
