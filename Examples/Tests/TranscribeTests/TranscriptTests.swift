@@ -64,6 +64,23 @@ import Testing
     #expect(runningTerminal.text[19].contains("c Cancel"))
   }
 
+  @Test func aRunningTranscriptionShowsHowFarItHasGotInABar() {
+    var state = transcribedState(audio: URL(fileURLWithPath: "/tmp/talk.wav"))
+    state.transcript = nil
+    state.isTranscribing = true
+    state.audioDuration = 60
+    state.segments = [TranscriptSegment(start: 0, end: 30, text: "the first half")]
+    let store = Store(
+      initialState: state,
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
+    let terminal = HeadlessTerminal(size: Size(width: 120, height: 20)) {
+      TranscribeView(store: store)
+    }
+    #expect(terminal.grid.contains("Transcribing… 50%"))
+    let bar = terminal.text.first { $0.contains("█") && $0.contains("░") }
+    #expect(bar?.contains(" 50%") == true)
+  }
+
   @Test func theTranscriptIsSavedBesideTheAudioFile() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appending(path: "transcript-\(UUID().uuidString)")

@@ -88,6 +88,8 @@ struct TranscriptPanel: View {
       Divider()
       if store.isTranscribing {
         Spinner(Self.progressLabel(store.progress)).foreground(.yellow)
+        // How far through the audio, once the recognizer knows its length.
+        if let progress = store.progress { ProgressBar(value: progress) }
         // The newest lines; a long file's first ones scroll off as a terminal's would.
         ForEach(store.segments.suffix(Self.visibleSegments)) {
           Text(Self.line($0)).foreground(.green)
