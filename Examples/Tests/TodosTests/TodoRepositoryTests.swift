@@ -27,6 +27,19 @@ struct TodoRepositoryTests {
     }
   }
 
+  @Test func aFileDeletedWhileOpenSaysSoNotReadOnly() async throws {
+    try await withTemporaryFolder { folder in
+      let repository = try TodoRepository(url: folder.databaseURL)
+      try await repository.add(title: "milk")
+      try FileManager.default.removeItem(at: folder.databaseURL)
+      let path = folder.databaseURL.path(percentEncoded: false)
+      await #expect(throws: TodoStoreError.moved(path: path)) {
+        try await repository.add(title: "bread")
+      }
+      #expect(TodoStoreError.moved(path: path).description.contains("was deleted or moved"))
+    }
+  }
+
   @Test func todosSurviveReopeningTheFile() async throws {
     try await withTemporaryFolder { folder in
       let first = try TodoRepository(url: folder.databaseURL)

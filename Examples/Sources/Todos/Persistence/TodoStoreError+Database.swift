@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension TodoStoreError {
@@ -7,6 +8,12 @@ extension TodoStoreError {
     if error is TodoStoreError || error is CancellationError { return error }
     guard let error = error as? DatabaseError else {
       return TodoStoreError.database(String(describing: error))
+    }
+    // SQLite finds the file it has open unlinked only when it writes, and says "read-only".
+    if error.extendedResultCode == .SQLITE_READONLY_DBMOVED
+      || (error.resultCode == .SQLITE_READONLY && !FileManager.default.fileExists(atPath: path))
+    {
+      return TodoStoreError.moved(path: path)
     }
     switch error.resultCode {
     case .SQLITE_READONLY, .SQLITE_PERM:

@@ -6,6 +6,9 @@ public enum TodoStoreError: Error, Equatable, Sendable, CustomStringConvertible 
   case notFound(id: Int64)
   /// The database file can't be written.
   case readOnly(path: String)
+  /// The database file was deleted or moved while it was open, so nothing more can be saved
+  /// to it.
+  case moved(path: String)
   /// Another program held the database locked for longer than the busy timeout.
   case locked(path: String)
   /// The file is not an SQLite database, or it is damaged.
@@ -27,6 +30,9 @@ public enum TodoStoreError: Error, Equatable, Sendable, CustomStringConvertible 
       "There is no to-do with id \(id); it may have been deleted."
     case .readOnly(let path):
       "The to-do file \(path) is read-only, so changes can't be saved."
+    case .moved(let path):
+      "The to-do file \(path) was deleted or moved while Todos had it open, so changes can't "
+        + "be saved. Put it back, or quit and start again to begin a new file."
     case .locked(let path):
       "The to-do file \(path) is locked by another program. Close it and try again."
     case .corrupt(let path):
