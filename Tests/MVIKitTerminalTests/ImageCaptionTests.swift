@@ -40,5 +40,10 @@ import Testing
     #expect(GraphicsMode.note(for: .halfBlocks, environment: ["TMUX": "x"]) == nil)
     #expect(
       GraphicsMode.note(for: .kitty, environment: ["TERM": "screen"])?.contains("screen") == true)
+    // The app names its own way to ask for half blocks.
+    #expect(
+      GraphicsMode.note(
+        for: .kitty, environment: ["TMUX": "x"], halfBlocksHint: "--graphics blocks")?
+        .hasSuffix("Use half blocks (--graphics blocks).") == true)
   }
 }

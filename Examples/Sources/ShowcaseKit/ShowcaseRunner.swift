@@ -71,6 +71,7 @@ public struct ShowcaseRunner {
       store: showcase.store, minimumSize: Size(width: 72, height: 20), quitKeys: ["q"],
       presentation: showcase.present, timeTravel: showcase.history, content: { showcase.view })
     app.graphics = options.graphics
+    app.halfBlocksHint = "--graphics blocks"
     // The engine would also exit on its own once this process is gone (it watches its input
     // pipe); stopping it here waits for that, so no quit leaves it running for a moment.
     do {

@@ -30,8 +30,12 @@ public enum GraphicsMode: String, Sendable, CaseIterable {
 
 extension GraphicsMode {
   /// Why images may not show in `mode` here: kitty graphics forced inside tmux or screen,
-  /// which do not pass the protocol on. Images then show the reason in their place.
-  public static func note(for mode: GraphicsMode, environment: [String: String]) -> String? {
+  /// which do not pass the protocol on. Images then show the reason in their place, with
+  /// `halfBlocksHint`, how the user asks for half blocks instead.
+  public static func note(
+    for mode: GraphicsMode, environment: [String: String],
+    halfBlocksHint: String = "MVIKIT_GRAPHICS=blocks"
+  ) -> String? {
     guard mode == .kitty else { return nil }
     let term = environment["TERM"] ?? ""
     let multiplexer =
@@ -39,7 +43,7 @@ extension GraphicsMode {
       ? "tmux" : term.hasPrefix("screen") ? "screen" : nil
     guard let multiplexer else { return nil }
     return "Not shown: \(multiplexer) does not pass kitty graphics on. "
-      + "Use half blocks (MVIKIT_GRAPHICS=blocks)."
+      + "Use half blocks (\(halfBlocksHint))."
   }
 }
 

@@ -45,6 +45,10 @@ public final class TerminalApp {
   /// How images are drawn; nil (the default) detects it when ``run()`` starts: see
   /// ``GraphicsMode/detect(environment:probe:)``. An inline viewport always uses half blocks.
   public var graphics: GraphicsMode?
+  /// How a user of this app asks for half blocks, named in the note an image shows when kitty
+  /// graphics cannot pass a multiplexer: `MVIKIT_GRAPHICS=blocks` unless the app has a flag
+  /// for it (`"--graphics blocks"`).
+  public var halfBlocksHint = "MVIKIT_GRAPHICS=blocks"
   /// Where the app draws: the whole screen (the default) or lines below the prompt.
   public var viewport = Viewport.fullscreen
   /// Whether the app takes mouse reports: clicks focus and press views, the wheel scrolls
@@ -160,7 +164,8 @@ public final class TerminalApp {
     renderer.graphics = graphics
     session.graphics = graphics
     session.showsColor = renderer.colorMode.showsColor
-    session.graphicsNote = GraphicsMode.note(for: graphics, environment: environment)
+    session.graphicsNote = GraphicsMode.note(
+      for: graphics, environment: environment, halfBlocksHint: halfBlocksHint)
   }
 
   /// Sizes the frame; inline, reserves its lines below the cursor and finds the row they

@@ -14,7 +14,7 @@ final class TerminalSession {
   var graphics = GraphicsMode.halfBlocks
   /// Whether the terminal shows colour.
   var showsColor = true
-  /// Why kitty graphics may not show; see ``GraphicsMode/note(for:environment:)``.
+  /// Why kitty graphics may not show; see ``GraphicsMode/note(for:environment:halfBlocksHint:)``.
   var graphicsNote: String?
   /// The time-travel overlay, when the app was given a ``StateHistory``.
   var timeTravel: TimeTravelControl?
