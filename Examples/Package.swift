@@ -14,7 +14,8 @@ let homebrewGIF = (
       .when(platforms: [.macOS]))
   ],
   linker: [
-    LinkerSetting.unsafeFlags(["-L/opt/homebrew/lib", "-L/usr/local/lib"], .when(platforms: [.macOS]))
+    LinkerSetting.unsafeFlags(
+      ["-L/opt/homebrew/lib", "-L/usr/local/lib"], .when(platforms: [.macOS]))
   ]
 )
 

@@ -32,12 +32,12 @@ public final class Inspector<M: Model> {
   /// Whether the store shows its live state; false while a page has it show a past step.
   public private(set) var isLive = true
 
-  @usableFromInline let root: RootStoreHandle<M>
-  @usableFromInline let feed: InspectorFeed<M>
+  private let root: RootStoreHandle<M>
+  private let feed: InspectorFeed<M>
   private let server: InspectorServer
-  @usableFromInline var tap: FlowTap<M>?
-  @usableFromInline var states: StepStates<M.State>
-  @usableFromInline var step = 0
+  private var tap: FlowTap<M>?
+  private var states: StepStates<M.State>
+  private var step = 0
   private var feeding: Task<Void, Never>?
 
   private init(
@@ -68,18 +68,6 @@ public final class Inspector<M: Model> {
     to store: Store<M>, host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
     limit: Int = 10_000, announce: Bool = true
   ) async throws(InspectorError) -> Inspector<M> {
-    let inspector = try await start(
-      to: store, host: host, port: port, token: token, limit: limit, announce: announce)
-    // The store keeps the inspector through its tap, so a discarded inspector goes on.
-    inspector.tap = inspector.root.addTap { event, origin in inspector.capture(event, origin) }
-    return inspector
-  }
-
-  /// Everything of ``attach(to:host:port:token:limit:announce:)`` but the tap.
-  @usableFromInline
-  static func start(
-    to store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool
-  ) async throws(InspectorError) -> Inspector<M> {
     guard let root = RootStoreHandle(root: store), let state = root.state else {
       throw .scopedStore
     }
@@ -107,6 +95,8 @@ public final class Inspector<M: Model> {
       server: server)
     relay.inspector = inspector
     inspector.feeding = Task.detached { await feed.run() }
+    // The store keeps the inspector through its tap, so a discarded inspector goes on.
+    inspector.tap = root.addTap { event, origin in inspector.capture(event, origin) }
     if announce { print("MVIKit inspector for \(M.self): \(url.absoluteString)") }
     return inspector
   }
@@ -131,8 +121,7 @@ public final class Inspector<M: Model> {
   func feedRecording() -> Data? { feed.recording() }
 
   /// The one thing done per event on the main actor.
-  @inlinable
-  func capture(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
+  private func capture(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
     switch event {
     case .intent(let intent):
       step += 1

@@ -38,30 +38,27 @@ import Testing
     #expect(terminal.grid.contains("word580"))
   }
 
+  /// The key bar under the Transcribe screen for `state`.
+  func keyBar(_ state: TranscribeModel.State) -> String {
+    let store = Store(
+      initialState: state,
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
+    let terminal = HeadlessTerminal(size: Size(width: 140, height: 20)) {
+      VStack {
+        TranscribeView(store: store)
+        HelpBar()
+      }
+    }
+    return terminal.text[19]
+  }
+
   @Test func cancelIsOfferedOnlyWhileATranscriptionRuns() {
     var state = transcribedState(audio: URL(fileURLWithPath: "/tmp/talk.wav"))
-    let idle = Store(
-      initialState: state,
-      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
-    let idleTerminal = HeadlessTerminal(size: Size(width: 140, height: 20)) {
-      VStack {
-        TranscribeView(store: idle)
-        HelpBar()
-      }
-    }
-    #expect(!idleTerminal.text[19].contains("c Cancel"))
-    #expect(idleTerminal.text[19].contains("s Start"))
+    let idle = keyBar(state)
+    #expect(!idle.contains("c Cancel"))
+    #expect(idle.contains("s Start"))
     state.isTranscribing = true
-    let running = Store(
-      initialState: state,
-      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
-    let runningTerminal = HeadlessTerminal(size: Size(width: 140, height: 20)) {
-      VStack {
-        TranscribeView(store: running)
-        HelpBar()
-      }
-    }
-    #expect(runningTerminal.text[19].contains("c Cancel"))
+    #expect(keyBar(state).contains("c Cancel"))
   }
 
   @Test func aRunningTranscriptionShowsHowFarItHasGotInABar() {

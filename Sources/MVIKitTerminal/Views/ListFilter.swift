@@ -15,16 +15,11 @@ struct ListFilter: Equatable {
   /// The first character of the query shown, when the query is wider than its line.
   var scrollStart = 0
 
-  /// The indices of the `items` whose text matches the query: those that are the query first,
+  /// The indices of the `items` whose text matches the query, by rank: those that are the query,
   /// then those that start with it, then those with a word that starts with it, then those that
   /// hold it elsewhere, then the fuzzy matches (see ``FuzzyMatch/Rank``). Within each of these
   /// the app's order is kept, so the list stays as the app sorted it wherever the query says
   /// nothing about an item over another.
-  func matches<Item>(_ items: [Item], text: (Item) -> String) -> [Int] {
-    Array(rankedMatches(items, text: text).joined())
-  }
-
-  /// The matches by rank: the exact ones, then the prefixes, and so on; none left out.
   func rankedMatches<Item>(_ items: [Item], text: (Item) -> String) -> [[Int]] {
     let matcher = FuzzyMatch(query)
     guard !matcher.isEmpty else { return [Array(items.indices)] }
