@@ -191,6 +191,8 @@ struct ScheduleExplorerTests {
       report?.failure?.message
         == "The store would report: An effect of tapped threw an error that no catch: handler "
         + "handled: Offline()")
+    #expect(report?.failure?.kind == .effectError)
+    #expect(report?.description.hasPrefix("Effect error found in 1 schedule") == true)
   }
 
   @Test func effectsSleepingOnTheExplorationClockAreDeliveredInDeadlineOrder() async {
@@ -239,9 +241,81 @@ struct ScheduleExplorerTests {
       report = await ScheduleExplorer(model: Listening(), initialState: .init())
         .explore([.appeared], timeout: .milliseconds(200))
     }
+    #expect(report?.failure?.kind == .effectDidNotFinish)
     #expect(
       report?.failure?.message.hasPrefix(
-        "The store would report: An effect of appeared did not finish: it ran for more than")
-        == true)
+        "The effect of appeared did not finish within 0.2 seconds and was abandoned.") == true)
+  }
+
+  /// A dependency that never answers and ignores cancellation, as a delegate that is never
+  /// called does: a task group waiting for it would never return.
+  @Test func workThatIgnoresCancellationIsAbandonedAndTheReportSaysSo() async {
+    struct Stuck: Model {
+      struct State: Hashable, Sendable { var opened = 0 }
+      enum Intent: Equatable, Sendable { case opened, answered }
+      func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+        guard intent == .opened else { return .none }
+        state.opened += 1
+        return .run { send in
+          await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+          await send(.answered)
+        }
+      }
+    }
+    let started = ContinuousClock.now
+    var report: ExplorationReport?
+    await withKnownIssue {
+      report = await ScheduleExplorer(model: Stuck(), initialState: .init())
+        .explore([.opened, .opened], timeout: .milliseconds(100))
+    } matching: { issue in
+      issue.description.contains(": an effect did not finish. The effect of opened did not finish")
+    }
+    // One timeout, not one per schedule: the exploration stops at the first stuck effect.
+    #expect(ContinuousClock.now - started < .seconds(5))
+    #expect(report?.failure?.kind == .effectDidNotFinish)
+    #expect(report?.failure?.schedule == "u")
+    #expect(report?.isExhaustive == false)
+    #expect(report?.failure?.description.contains("The schedule that reached it (1 step):") == true)
+  }
+
+  @Test func eachFailureSaysWhatKindItIs() async {
+    var bug: ExplorationReport?
+    await withKnownIssue {
+      bug = await Self.search(fixed: false)
+        .explore([.queryChanged("a"), .queryChanged("ab")], finally: Self.showsItsQuery)
+    }
+    #expect(bug?.failure?.kind == .orderingBug)
+    #expect(bug?.description.hasPrefix("Ordering bug found in ") == true)
+    struct Feeding: Model {
+      struct State: Hashable, Sendable {}
+      enum Intent: Equatable, Sendable { case tick }
+      func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> { .send(.tick) }
+    }
+    var misuse: ExplorationReport?
+    await withKnownIssue {
+      misuse = await ScheduleExplorer(model: Feeding(), initialState: .init()).explore([.tick])
+    }
+    #expect(misuse?.failure?.kind == .misuse)
+    #expect(misuse?.description.hasPrefix("Misuse found in 1 schedule") == true)
+  }
+
+  /// A helper of the user's that explores, so that its failures point at its callers.
+  static func expectNoStaleResults(
+    fixed: Bool, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) async {
+    await search(fixed: fixed).explore(
+      [.queryChanged("a"), .queryChanged("ab")], finally: showsItsQuery, fileID: fileID,
+      filePath: filePath, line: line, column: column)
+  }
+
+  @Test func aHelperForwardsItsCallersSourceLocation() async {
+    let line = #line + 2
+    await withKnownIssue {
+      await Self.expectNoStaleResults(fixed: false)
+    } matching: { issue in
+      issue.sourceLocation?.line == line
+        && issue.sourceLocation?.fileID == "MVIKitTests/ScheduleExplorerTests.swift"
+    }
   }
 }

@@ -7,7 +7,8 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
   public var pruned: Int
   /// Schedules picked at random after the exhaustive search reached its limit.
   public var sampled: Int
-  /// Whether every distinct schedule was explored: the search stayed within its limit.
+  /// Whether every distinct schedule was explored: the search stayed within its limit and no
+  /// effect stopped it.
   public var isExhaustive: Bool
   /// The shortest failing schedule found, or nil when the property held in every one.
   public var failure: ExplorationFailure?
@@ -17,9 +18,17 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
     let searched =
       Self.count(schedules, "schedule")
       + (pruned > 0 ? " (\(Self.count(pruned, "branch", "branches")) pruned)" : "")
-      + (isExhaustive ? ", every distinct order" : ", then \(sampled) sampled at random")
+      + (isExhaustive
+        ? ", every distinct order"
+        : sampled > 0 ? ", then \(Self.count(sampled, "schedule")) sampled at random" : "")
     guard let failure else { return "No ordering bug in \(searched)." }
-    return "Ordering bug found in \(searched): \(failure)"
+    switch failure.kind {
+    case .orderingBug: return "Ordering bug found in \(searched): \(failure)"
+    case .effectError: return "Effect error found in \(searched): \(failure)"
+    case .misuse: return "Misuse found in \(searched): \(failure)"
+    case .effectDidNotFinish:
+      return "Exploration stopped after \(searched): an effect did not finish. \(failure)"
+    }
   }
 
   private static func count(_ count: Int, _ one: String, _ many: String? = nil) -> String {
@@ -29,6 +38,21 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
 
 /// A schedule under which the property failed, with the state after each of its steps.
 public struct ExplorationFailure: Sendable, CustomStringConvertible {
+  /// What went wrong, so that a test can tell an ordering bug from a hang or an error.
+  public enum Kind: Sendable, Equatable {
+    /// The invariant or the final check failed under this schedule.
+    case orderingBug
+    /// An effect threw an error that no `catch:` handler took; a live store would report it.
+    case effectError
+    /// A misuse a live store would report, such as a model that feeds itself intents forever.
+    case misuse
+    /// An effect's work ran past the explorer's `timeout`: it was cancelled, left behind, and
+    /// the exploration stopped there.
+    case effectDidNotFinish
+  }
+
+  /// What went wrong.
+  public var kind: Kind
   /// What the property (or the store) said.
   public var message: String
   /// The steps, in order, each with the state after it.
@@ -43,7 +67,10 @@ public struct ExplorationFailure: Sendable, CustomStringConvertible {
     let listed = steps.enumerated().map { index, step in
       "  \(index + 1). \(step.label)\n     → \(step.state)"
     }
-    return "\(message)\nShortest failing schedule (\(steps.count) steps):\n"
+    let count = steps.count == 1 ? "1 step" : "\(steps.count) steps"
+    let which =
+      kind == .effectDidNotFinish ? "The schedule that reached it" : "Shortest failing schedule"
+    return "\(message)\n\(which) (\(count)):\n"
       + listed.joined(separator: "\n") + "\nReplay it with schedule: \"\(schedule)\""
   }
 }

@@ -53,14 +53,20 @@ public struct ScheduleExplorer<M: Model> {
   ///   - pruning: When the state is `Hashable`, explores a state reached again with the same
   ///     intents left to send and the same deliveries pending only once. Pass false to count
   ///     every schedule.
-  ///   - timeout: How long one effect's work may run: past it, the exploration stops with a
-  ///     failure instead of hanging on a dependency that does not return.
+  ///   - timeout: How long one effect's work may run. Past it the work is cancelled and left
+  ///     behind (even work that ignores cancellation), and the exploration stops with a
+  ///     failure of kind ``ExplorationFailure/Kind/effectDidNotFinish`` that names the effect,
+  ///     instead of hanging on a dependency that never returns.
   ///   - invariant: Checked after every step; nil when the state is fine, else what is wrong.
-  ///   - check: Checked at the end of each schedule, once nothing is pending.
-  ///   - fileID: The file ID reported with a failure; leave the default.
-  ///   - filePath: The file path reported with a failure; leave the default.
-  ///   - line: The line reported with a failure; leave the default.
-  ///   - column: The column reported with a failure; leave the default.
+  ///   - finally: Checked at the end of each schedule, once nothing is pending.
+  ///   - fileID: The file ID a failure is reported at: the call's, or a helper's caller's
+  ///     when a helper forwards its own.
+  ///   - filePath: The file path a failure is reported at: the call's, or a helper's caller's
+  ///     when a helper forwards its own.
+  ///   - line: The line a failure is reported at: the call's, or a helper's caller's
+  ///     when a helper forwards its own.
+  ///   - column: The column a failure is reported at: the call's, or a helper's caller's
+  ///     when a helper forwards its own.
   /// - Returns: What was explored, and the shortest failure found.
   @discardableResult
   public func explore(
@@ -77,13 +83,13 @@ public struct ScheduleExplorer<M: Model> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> ExplorationReport {
-    let key: ((ScheduleWorld<M>) -> AnyHashable?)? = pruning ? { $0.signature } : nil
-    let search = Search<M>(
-      scenario: scenario, limit: limit, key: key, invariant: invariant, check: check)
-    let (searched, _) = await watched(search, timeout: timeout) { search, world, model in
-      await search.run(world, model: model, samples: samples, seed: seed)
-    }
-    return report(searched, fileID: fileID, filePath: filePath, line: line, column: column)
+    var search = Search<M>(
+      scenario: scenario, limit: limit, key: pruning ? { $0.signature } : nil,
+      invariant: invariant, check: check)
+    await search.run(
+      ScheduleWorld(state: initialState, timeout: timeout), model: model, samples: samples,
+      seed: seed)
+    return report(search, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Re-runs `scenario` in the order `schedule` gives, as a failure's report prints it, and
@@ -102,34 +108,15 @@ public struct ScheduleExplorer<M: Model> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> ExplorationReport {
-    let search = Search<M>(
+    var search = Search<M>(
       scenario: scenario, limit: 1, key: nil, invariant: invariant, check: check)
-    let (searched, error) = await watched(search, timeout: timeout) { search, world, model in
-      try await search.replay(world, model: model, schedule: schedule)
-    }
-    if let error {
+    do {
+      try await search.replay(
+        ScheduleWorld(state: initialState, timeout: timeout), model: model, schedule: schedule)
+    } catch {
       reportIssue("\(error)", fileID: fileID, filePath: filePath, line: line, column: column)
     }
-    return report(searched, fileID: fileID, filePath: filePath, line: line, column: column)
-  }
-
-  /// Runs `body` on `search` from the initial state, under a watchdog that stops an effect
-  /// running past `timeout`; returns the search and the error `body` threw, if any.
-  private func watched(
-    _ search: Search<M>, timeout: Duration,
-    _ body: @escaping @MainActor (inout Search<M>, ScheduleWorld<M>, M) async throws -> Void
-  ) async -> (Search<M>, (any Error)?) {
-    let box = SearchBox(search)
-    await EffectWatchdog.run(timeout: timeout) { [model, initialState] in
-      var search = box.search
-      do {
-        try await body(&search, ScheduleWorld<M>(state: initialState), model)
-      } catch {
-        box.error = error
-      }
-      box.search = search
-    }
-    return (box.search, box.error)
+    return report(search, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   private func report(
@@ -137,34 +124,11 @@ public struct ScheduleExplorer<M: Model> {
   ) -> ExplorationReport {
     let report = ExplorationReport(
       schedules: search.schedules, pruned: search.pruned, sampled: search.sampled,
-      isExhaustive: !search.reachedLimit, failure: search.failure)
+      isExhaustive: !search.reachedLimit && !search.isStopped, failure: search.failure)
     if report.failure != nil {
       reportIssue(
         report.description, fileID: fileID, filePath: filePath, line: line, column: column)
     }
     return report
-  }
-}
-
-extension ScheduleWorld {
-  /// What decides the rest of a schedule: the state, the intents left to send and what is
-  /// pending or held, whatever order the jobs started in; nil when the state is not
-  /// `Hashable`.
-  var signature: AnyHashable? {
-    guard let state = state as? any Hashable else { return nil }
-    return AnyHashable([
-      AnyHashable(state), AnyHashable(sentIntents), AnyHashable(now), AnyHashable(pendingSignature),
-    ])
-  }
-}
-
-/// The search of one exploration, where the watchdog's child task can leave it.
-@MainActor
-private final class SearchBox<M: Model> {
-  var search: Search<M>
-  var error: (any Error)?
-
-  init(_ search: Search<M>) {
-    self.search = search
   }
 }

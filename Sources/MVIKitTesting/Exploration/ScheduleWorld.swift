@@ -11,35 +11,24 @@ import MVIKit
 struct ScheduleWorld<M: Model> {
   typealias Work = Effect<M.Intent, M.SideEffect>
 
-  /// What a job holds until the explorer picks it.
-  enum Pending {
-    /// An intent the job's work sent; due at a time when it was sent after a sleep on an
-    /// ``ExplorationClock``.
-    case intent(M.Intent, due: Duration?)
-    /// The rest of a concatenation, which runs once the steps before it have finished.
-    case rest(ArraySlice<Work>, due: Duration?)
-
-    var due: Duration? {
-      switch self {
-      case .intent(_, let due), .rest(_, let due): due
-      }
-    }
+  /// What a job holds until the explorer picks it: an intent its work sent, or (no intent)
+  /// the rest of a concatenation, which runs once the steps before it have finished. Due at a
+  /// time when it was sent after a sleep on an ``ExplorationClock``, or when the steps before
+  /// it finished.
+  struct Pending {
+    var intent: M.Intent?
+    var rest: ArraySlice<Work> = []
+    var due: Duration?
   }
 
-  /// What a step delivered, kept as values: the text is made only for a report.
-  enum Label {
-    case user(M.Intent)
-    /// An intent a job delivered, with the intent whose reduce started the job.
-    case delivered(source: M.Intent, M.Intent)
-    case nextStep(source: M.Intent)
+  /// What a step delivered, kept as values, the text made only for a report: the scenario's
+  /// intent (no source), or an intent a job delivered (nil: the job's next step) with the
+  /// intent whose reduce started the job.
+  typealias Label = (source: M.Intent?, delivered: M.Intent?)
 
-    var text: String {
-      switch self {
-      case .user(let intent): "user: \(intent)"
-      case .delivered(let source, let intent): "effect of \(source): \(intent)"
-      case .nextStep(let source): "effect of \(source): its next step"
-      }
-    }
+  static func text(_ label: Label) -> String {
+    guard let source = label.source else { return "user: \(label.delivered!)" }
+    return "effect of \(source): " + (label.delivered.map { "\($0)" } ?? "its next step")
   }
 
   /// The work that the live store runs in one task.
@@ -72,16 +61,20 @@ struct ScheduleWorld<M: Model> {
   private(set) var jobs: [Job] = []
   /// Each step taken, with the state after it.
   private(set) var trace: [(label: Label, state: M.State)] = []
-  /// What the live store would report: errors no `catch:` handled, misuses.
-  private(set) var problems: [String] = []
+  /// What the live store would report (errors no `catch:` handled, misuses), and work that
+  /// did not finish.
+  private(set) var problems: [(kind: ExplorationFailure.Kind, message: String)] = []
+  /// How long one effect's work may run before the explorer abandons it.
+  let timeout: Duration
   private var watches: [EffectID: Presence] = [:]
   /// While a step runs: the intent whose reduce returned the effect, and the intents its steps
   /// send, to be reduced in this step.
   private var origin: M.Intent?
   private var queue: [M.Intent] = []
 
-  init(state: M.State) {
+  init(state: M.State, timeout: Duration) {
     self.state = state
+    self.timeout = timeout
   }
 
   /// The choices open now, the user's first, then the jobs' in the order they started. Of
@@ -99,31 +92,23 @@ struct ScheduleWorld<M: Model> {
 
   /// The steps, as a report shows them.
   var steps: [ExplorationStep] {
-    trace.map { ExplorationStep(label: $0.label.text, state: String(describing: $0.state)) }
+    trace.map { ExplorationStep(label: Self.text($0.label), state: String(describing: $0.state)) }
   }
 
-  /// What is pending or held, whatever order the jobs started in: with the state and the
-  /// intents left to send, it decides the rest of a schedule.
-  var pendingSignature: [AnyHashable: Int] {
-    var counts: [AnyHashable: Int] = [:]
+  /// What decides the rest of a schedule: the state, the intents left to send and what is
+  /// pending or held, whatever order the jobs started in; nil when the state is not
+  /// `Hashable`. An intent counts by its hash where it is `Hashable`, else by its text.
+  var signature: AnyHashable? {
+    guard let state = state as? any Hashable else { return nil }
+    var pending: [AnyHashable: Int] = [:]
     for job in jobs where !job.isFinished {
       let isOpen = job.after.allSatisfy { jobs[$0].isFinished }
-      let parts: [AnyHashable] = [
-        isOpen, Self.intentKey(job.source), job.pending.map(Self.pendingKey),
-      ]
-      counts[parts, default: 0] += 1
-    }
-    return counts
-  }
-
-  /// A pending item by value: an intent by its hash where it is `Hashable`, else by its text.
-  private static func pendingKey(_ pending: Pending) -> AnyHashable {
-    let parts: [AnyHashable] =
-      switch pending {
-      case .intent(let intent, let due): [intentKey(intent), due]
-      case .rest(_, let due): ["rest", due]
+      let items = job.pending.map {
+        [$0.intent.map(Self.intentKey) ?? AnyHashable("rest"), $0.due] as [AnyHashable]
       }
-    return AnyHashable(parts)
+      pending[[isOpen, Self.intentKey(job.source), items] as [AnyHashable], default: 0] += 1
+    }
+    return AnyHashable([AnyHashable(state), sentIntents, now, pending] as [AnyHashable])
   }
 
   private static func intentKey(_ intent: M.Intent) -> AnyHashable {
@@ -139,20 +124,18 @@ struct ScheduleWorld<M: Model> {
     switch choice {
     case .user:
       queue.append(scenario[sentIntents])
-      label = .user(scenario[sentIntents])
+      label = (nil, scenario[sentIntents])
       sentIntents += 1
     case .job(let index):
       let source = jobs[index].source
       let item = jobs[index].pending.removeFirst()
       if let due = item.due { now = max(now, due) }
-      switch item {
-      case .intent(let intent, _):
+      label = (source, item.intent)
+      if let intent = item.intent {
         queue.append(intent)
-        label = .delivered(source: source, intent)
-      case .rest(let rest, _):
-        label = .nextStep(source: source)
+      } else {
         origin = source
-        Work.interpret(rest, on: &self, ids: jobs[index].ids)
+        Work.interpret(item.rest, on: &self, ids: jobs[index].ids)
         await runStartedWork()
       }
     }
@@ -167,7 +150,9 @@ struct ScheduleWorld<M: Model> {
       effect.interpret(on: &self)
       await runStartedWork()
     }
-    if index < queue.count { problems.append("\(label.text) fed back more than 10,000 intents.") }
+    if index < queue.count {
+      report(.misuse, "\(Self.text(label)) fed back more than 10,000 intents.")
+    }
     trace.append((label, state))
   }
 
@@ -179,21 +164,26 @@ struct ScheduleWorld<M: Model> {
       jobs[index].work = nil
       // Cancelled by a later step of the same effect before its task could deliver anything.
       guard !jobs[index].isCancelled else { continue }
-      let sent = await Self.runToEnd(work.body, catch: work.handler, now: now)
-      if let error = sent.error {
-        let origin = jobs[index].source
-        problems.append(
-          error is EffectOverran
-            ? "An effect of \(origin) did not finish: \(error)"
-            : "An effect of \(origin) threw an error that no catch: handler handled: \(error)")
+      let run = await ExploredRun(work, now: now, timeout: timeout)
+      let origin = jobs[index].source
+      if !run.didFinish {
+        report(
+          .effectDidNotFinish,
+          "The effect of \(origin) did not finish within \(timeout) and was abandoned. The "
+            + "explorer runs each effect to its end: give the model dependencies that return, "
+            + "and an ExplorationClock for its sleeps.")
+      } else if let error = run.error {
+        report(
+          .effectError,
+          "An effect of \(origin) threw an error that no catch: handler handled: \(error)")
       }
-      jobs[index].pending = sent.intents
-      jobs[index].finished = sent.finished
+      jobs[index].pending = run.intents.map { Pending(intent: $0.intent, due: $0.due) }
+      jobs[index].finished = run.time.deadline
     }
     for index in jobs.indices where !jobs[index].after.isEmpty {
-      guard case .rest(let rest, nil)? = jobs[index].pending.first else { continue }
-      let due = jobs[index].after.compactMap { jobs[$0].finished }.max()
-      jobs[index].pending[0] = .rest(rest, due: due)
+      guard let first = jobs[index].pending.first, first.intent == nil, first.due == nil
+      else { continue }
+      jobs[index].pending[0].due = jobs[index].after.compactMap { jobs[$0].finished }.max()
     }
   }
 
@@ -218,62 +208,6 @@ struct ScheduleWorld<M: Model> {
       }
     }
   }
-
-  /// Runs the work of a `.run` to its end and returns what it sent, in order, and the error
-  /// it threw if no handler took it. Cancellation is not an error, as in a live store.
-  private static func runToEnd(
-    _ body: @Sendable (Send<M.Intent, M.SideEffect>) async throws -> Void,
-    catch handler: (@Sendable (any Error, Send<M.Intent, M.SideEffect>) async -> Void)?,
-    now: Duration
-  ) async -> (intents: [Pending], error: (any Error)?, finished: Duration?) {
-    let time = EffectTime(now: now)
-    let sent = SentIntents<M.Intent>(time: time)
-    let send = Send<M.Intent, M.SideEffect> { event in sent.receive(event) }
-    EffectWatchdog.current?.effectStarted()
-    await EffectTime.$current.withValue(time) {
-      do {
-        try await body(send)
-      } catch is CancellationError {
-      } catch {
-        if let handler { await handler(error, send) } else { sent.error = error }
-      }
-    }
-    EffectWatchdog.current?.effectEnded()
-    if Task.isCancelled, let watchdog = EffectWatchdog.current {
-      sent.error = EffectOverran(timeout: watchdog.timeout)
-    }
-    return (sent.intents.map { Pending.intent($0.intent, due: $0.due) }, sent.error, time.deadline)
-  }
-}
-
-/// An effect that ran past the explorer's timeout, and was cancelled.
-struct EffectOverran: Error, CustomStringConvertible {
-  let timeout: Duration
-
-  var description: String {
-    "it ran for more than \(timeout) and was stopped. The explorer runs each effect to its "
-      + "end: give the model dependencies that return, and an ExplorationClock for its sleeps."
-  }
-}
-
-/// What a `.run` sent while the explorer ran it.
-@MainActor
-private final class SentIntents<Intent: Sendable> {
-  let time: EffectTime
-  var intents: [(intent: Intent, due: Duration?)] = []
-  var error: (any Error)?
-
-  init(time: EffectTime) {
-    self.time = time
-  }
-
-  func receive<SideEffect>(_ event: EffectEvent<Intent, SideEffect>) {
-    switch event {
-    case .intent(let intent): intents.append((intent, time.deadline))
-    case .sideEffect: break
-    case .error(let error): self.error = error
-    }
-  }
 }
 
 extension ScheduleWorld: @MainActor EffectExecutor {
@@ -283,7 +217,14 @@ extension ScheduleWorld: @MainActor EffectExecutor {
   mutating func send(_ intent: M.Intent) { queue.append(intent) }
   /// A side effect goes to the View at once and changes no state: no order to explore.
   mutating func emit(_ sideEffect: M.SideEffect) {}
-  mutating func warn(_ message: String) { problems.append(message) }
+  mutating func warn(_ message: String) { report(.misuse, message) }
+
+  /// Notes what went wrong in this schedule, as the live store (or, for work that did not
+  /// finish, the explorer) would say it.
+  private mutating func report(_ kind: ExplorationFailure.Kind, _ message: String) {
+    let prefix = kind == .effectDidNotFinish ? "" : "The store would report: "
+    problems.append((kind, prefix + message))
+  }
 
   mutating func start(_ work: EffectWork<M.Intent, M.SideEffect>, ids: [EffectID]) -> Int {
     jobs.append(Job(source: origin ?? queue[0], ids: ids, after: [], pending: [], work: work))
@@ -292,7 +233,7 @@ extension ScheduleWorld: @MainActor EffectExecutor {
 
   mutating func start(_ rest: ArraySlice<Work>, after started: [Int], ids: [EffectID]) -> Int {
     jobs.append(
-      Job(source: origin ?? queue[0], ids: ids, after: started, pending: [.rest(rest, due: nil)]))
+      Job(source: origin ?? queue[0], ids: ids, after: started, pending: [Pending(rest: rest)]))
     return jobs.count - 1
   }
 

@@ -11,30 +11,22 @@ struct Search<M: Model> {
   let invariant: (M.State) -> String?
   let check: (M.State) -> String?
 
-  private(set) var schedules = 0
-  private(set) var pruned = 0
-  private(set) var sampled = 0
-  private(set) var reachedLimit = false
-  private(set) var failure: ExplorationFailure?
-  private var visited: Set<AnyHashable> = []
-
-  init(
-    scenario: [M.Intent], limit: Int, key: ((ScheduleWorld<M>) -> AnyHashable?)?,
-    invariant: @escaping (M.State) -> String?, check: @escaping (M.State) -> String?
-  ) {
-    self.scenario = scenario
-    self.limit = limit
-    self.key = key
-    self.invariant = invariant
-    self.check = check
-  }
+  // Set by the search only; not private, so that the memberwise initialiser stays internal.
+  var schedules = 0
+  var pruned = 0
+  var sampled = 0
+  var reachedLimit = false
+  var failure: ExplorationFailure?
+  /// Set when an effect did not finish: every schedule past it would wait out the timeout too.
+  var isStopped = false
+  var visited: Set<AnyHashable> = []
 
   /// Explores every schedule from `world`, then samples when the limit was reached.
   mutating func run(_ world: ScheduleWorld<M>, model: M, samples: Int, seed: UInt64) async {
     await visit(world, path: [], model: model)
     guard reachedLimit else { return }
     var random = SeededRandom(seed: seed)
-    for _ in 0..<samples where !Task.isCancelled {
+    for _ in 0..<samples where !Task.isCancelled && !isStopped {
       var world = world
       var path: [ScheduleWorld<M>.Choice] = []
       var failed = false
@@ -89,7 +81,7 @@ struct Search<M: Model> {
       pruned += 1
       return
     }
-    for choice in open where !Task.isCancelled {
+    for choice in open where !Task.isCancelled && !isStopped {
       guard schedules < limit else {
         reachedLimit = true
         return
@@ -109,14 +101,15 @@ struct Search<M: Model> {
   private mutating func fails(
     _ world: ScheduleWorld<M>, path: [ScheduleWorld<M>.Choice], ended: Bool
   ) -> Bool {
-    let message =
-      world.problems.first.map { "The store would report: \($0)" }
-      ?? invariant(world.state).map { "Invariant failed: \($0)" }
-      ?? (ended ? check(world.state).map { "Final check failed: \($0)" } : nil)
-    guard let message else { return false }
-    if failure == nil || path.count < failure!.steps.count {
+    let found: (kind: ExplorationFailure.Kind, message: String)? =
+      world.problems.first
+      ?? invariant(world.state).map { (.orderingBug, "Invariant failed: \($0)") }
+      ?? (ended ? check(world.state).map { (.orderingBug, "Final check failed: \($0)") } : nil)
+    guard let found else { return false }
+    if found.kind == .effectDidNotFinish { isStopped = true }
+    if failure == nil || path.count < failure!.steps.count || found.kind == .effectDidNotFinish {
       failure = ExplorationFailure(
-        message: message, steps: world.steps,
+        kind: found.kind, message: found.message, steps: world.steps,
         schedule: path.map(Self.token).joined(separator: " "))
     }
     return true
