@@ -80,9 +80,7 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
     }
     let effect = model.reduce(&child, intent)
     write(&state, child)
-    if case .none = effect.operation { return .none }
-    return effect.embedded(
-      intent: intents.embed, sideEffect: sideEffects.embed, at: place, read: payload)
+    return lift(effect, at: place)
   }
 }
 

@@ -25,9 +25,9 @@
 /// ```
 ///
 /// The intent and side effect arguments are the enum cases themselves (`Intent.counter`), so
-/// nothing has to be written to get a child intent back out of a parent intent: the store
-/// reads the case by reflection where it needs to (a scoped store's flow observer, routing a
-/// side effect down), and never on the path of an ordinary send.
+/// nothing has to be written to get a child's value back out of a parent's case: the store
+/// reads the case by reflection where it needs to (routing a side effect down to a scoped
+/// store), and never on the path of an ordinary send.
 public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state.
   public let state: WritableKeyPath<Parent.State, Child.State> & Sendable
@@ -52,12 +52,7 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     let effect = model.reduce(&state[keyPath: self.state], intent)
-    if case .none = effect.operation { return .none }
-    let path = self.state
-    return effect.embedded(
-      intent: intents.embed, sideEffect: sideEffects.embed,
-      at: LiftedPresenceID(path: path, inner: nil, row: nil),
-      read: { (parent: Parent.State) in parent[keyPath: path] }, always: true)
+    return lift(effect, at: LiftedPresenceID(path: self.state, inner: nil, row: nil), always: true)
   }
 
 }

@@ -41,13 +41,8 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
       return .dropped(
         intent, by: Parent.self, "its child \(Child.self), which is not there (its state is nil)")
     }
-    let path = self.state
-    let effect = model.reduce(&state[keyPath: path]!, intent)
-    if case .none = effect.operation { return .none }
-    return effect.embedded(
-      intent: intents.embed, sideEffect: sideEffects.embed,
-      at: LiftedPresenceID(path: path, inner: nil, row: nil),
-      read: { (parent: Parent.State) in parent[keyPath: path] })
+    let effect = model.reduce(&state[keyPath: self.state]!, intent)
+    return lift(effect, at: LiftedPresenceID(path: self.state, inner: nil, row: nil))
   }
 
 }

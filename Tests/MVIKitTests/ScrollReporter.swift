@@ -1,16 +1,20 @@
 import MVIKit
 
-/// The throttle of the Effects article, written as state: at most one report per second, and
-/// the latest offset of a window reported when the window ends.
+/// The throttle of the Effects article: at most one report per second, and the latest offset
+/// of a window reported when the window ends.
 struct ScrollReporter: Model {
   struct State: Equatable, Hashable, Sendable {
-    var isWindowOpen = false
-    var heldOffset: Int?
+    var scroll: Throttle<Intent>
     var reported: [Int] = []
+
+    init(latest: Bool = true) {
+      scroll = Throttle(for: .seconds(1), latest: latest, ended: .scrollWindowEnded)
+    }
   }
   enum Intent: Equatable, Hashable, Sendable {
     case scrolled(Int)
-    case windowEnded
+    case scrollWindowEnded
+    case report(Int)
   }
 
   var clock: any Clock<Duration>
@@ -18,22 +22,12 @@ struct ScrollReporter: Model {
   func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
     switch intent {
     case .scrolled(let offset):
-      guard !state.isWindowOpen else {
-        state.heldOffset = offset
-        return .none
-      }
-      state.isWindowOpen = true
+      return state.scroll.offer(.report(offset), clock: clock)
+    case .scrollWindowEnded:
+      return state.scroll.end(clock: clock)
+    case .report(let offset):
       state.reported.append(offset)
-      return .run { send in
-        try await clock.sleep(for: .seconds(1))
-        await send(.windowEnded)
-      }
-
-    case .windowEnded:
-      state.isWindowOpen = false
-      guard let held = state.heldOffset else { return .none }
-      state.heldOffset = nil
-      return .send(.scrolled(held))
+      return .none
     }
   }
 }

@@ -20,37 +20,51 @@ import Testing
     await store.finish()
   }
 
-  @Test func aThrottleWrittenAsStateReportsTheFirstAtOnceAndTheLatestWhenTheWindowEnds() async {
+  @Test func aThrottleReportsTheFirstAtOnceAndTheLatestWhenTheWindowEnds() async {
     let clock = TestClock()
     let store = TestStore(initialState: ScrollReporter.State(), model: ScrollReporter(clock: clock))
-    await store.send(.scrolled(1)) {
-      $0.isWindowOpen = true
-      $0.reported = [1]
-    }
-    await store.send(.scrolled(2)) { $0.heldOffset = 2 }
-    await store.send(.scrolled(3)) { $0.heldOffset = 3 }
+    await store.send(.scrolled(1)) { $0.scroll.isWindowOpen = true }
+    await store.receive(.report(1)) { $0.reported = [1] }
+    await store.send(.scrolled(2)) { $0.scroll.held = .report(2) }
+    await store.send(.scrolled(3)) { $0.scroll.held = .report(3) }
+    await clock.advance(by: .milliseconds(999))
+    await clock.advance(by: .milliseconds(1))
+    // The latest goes out as the window ends, and opens the next one.
+    await store.receive(.scrollWindowEnded) { $0.scroll.held = nil }
+    await store.receive(.report(3)) { $0.reported = [1, 3] }
     await clock.advance(by: .seconds(1))
-    await store.receive(.windowEnded) {
-      $0.isWindowOpen = false
-      $0.heldOffset = nil
-    }
-    // Reported at the end of the window, the latest opens the next one.
-    await store.receive(.scrolled(3)) {
-      $0.isWindowOpen = true
-      $0.reported = [1, 3]
-    }
+    await store.receive(.scrollWindowEnded) { $0.scroll.isWindowOpen = false }
+    // After a whole interval with nothing offered, the next goes out at once.
+    await store.send(.scrolled(4)) { $0.scroll.isWindowOpen = true }
+    await store.receive(.report(4)) { $0.reported = [1, 3, 4] }
     await clock.advance(by: .seconds(1))
-    await store.receive(.windowEnded) { $0.isWindowOpen = false }
+    await store.receive(.scrollWindowEnded) { $0.scroll.isWindowOpen = false }
     await store.finish()
   }
 
-  @Test func everyScheduleOfAThrottleWrittenAsStateReportsTheLatestOffsetLast() async {
+  @Test func aThrottleThatKeepsTheFirstReportsItWhenTheWindowEnds() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: ScrollReporter.State(latest: false), model: ScrollReporter(clock: clock))
+    await store.send(.scrolled(1)) { $0.scroll.isWindowOpen = true }
+    await store.receive(.report(1)) { $0.reported = [1] }
+    await store.send(.scrolled(2)) { $0.scroll.held = .report(2) }
+    await store.send(.scrolled(3))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.scrollWindowEnded) { $0.scroll.held = nil }
+    await store.receive(.report(2)) { $0.reported = [1, 2] }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.scrollWindowEnded) { $0.scroll.isWindowOpen = false }
+    await store.finish()
+  }
+
+  @Test func everyScheduleOfAThrottleReportsTheLatestOffsetLast() async {
     let explorer = ScheduleExplorer(
       model: ScrollReporter(clock: ExplorationClock()), initialState: ScrollReporter.State())
     let report = await explorer.explore(
       [.scrolled(1), .scrolled(2), .scrolled(3)], pruning: false,
       finally: { state in
-        state.reported.last == 3 && state.heldOffset == nil && !state.isWindowOpen
+        state.reported.last == 3 && state.scroll.held == nil && !state.scroll.isWindowOpen
           ? nil : "ended with \(state)"
       })
     #expect(report.failure == nil)

@@ -9,7 +9,7 @@ struct CaseEmbedding<Parent, Child>: Sendable {
   }
 
   /// Taking a value out of its case is done by reflection; it never runs on the path of an
-  /// ordinary send, only for flow observers and side-effect routing.
+  /// ordinary send, only to route a side effect down to a scoped store.
   func extract(_ parent: Parent) -> Child? {
     EnumCase.extract(parent, embed: embed)
   }

@@ -3,7 +3,8 @@
 /// Swift has no key paths to enum cases without macros, so this uses reflection, as the first
 /// case paths did: the payload is the value's only reflected child, and re-embedding it with
 /// `embed` must give a value of the same case (two cases may carry the same payload type).
-/// Used only off the hot path: for a scoped store's flow observer and to route side effects.
+/// Used only off the hot path: to route side effects down to scoped stores, and by a
+/// ``CaseLink`` until it has learned its case's layout.
 enum EnumCase {
   static func extract<Root, Value>(_ value: Root, embed: (Value) -> Root) -> Value? {
     if Value.self == Never.self { return nil }

@@ -16,7 +16,7 @@ protocol StoreLink<Parent, Child> {
 }
 
 /// A link whose child's intents and side effects each travel in one case of the parent's.
-protocol CaseLinked: StoreLink {
+protocol CaseLinked: StoreLink, Sendable {
   var intents: CaseEmbedding<Parent.Intent, Child.Intent> { get }
   var sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect> { get }
 }
@@ -26,6 +26,18 @@ protocol CaseLinked: StoreLink {
 extension CaseLinked {
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
     sideEffects.extract(sideEffect)
+  }
+
+  /// The child's effect as the parent's: its intents and side effects embedded, its work
+  /// cancelled when the child leaves the parent's state (unless the child is `always` there).
+  func lift(
+    _ effect: Effect<Child.Intent, Child.SideEffect>, at place: LiftedPresenceID,
+    always: Bool = false
+  ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    if case .none = effect.operation { return .none }
+    return effect.embedded(
+      intent: intents.embed, sideEffect: sideEffects.embed, at: place,
+      read: { [self] (parent: Parent.State) in read(parent) }, always: always)
   }
 }
 
