@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "MVIKitTesting", targets: ["MVIKitTesting"]),
     .library(name: "MVIKitTerminal", targets: ["MVIKitTerminal"]),
     .library(name: "MVIKitRecording", targets: ["MVIKitRecording"]),
+    .library(name: "MVIKitTimeTravel", targets: ["MVIKitTimeTravel"]),
     .library(name: "MVIKitNavigation", targets: ["MVIKitNavigation"]),
     .library(name: "MVIKitPatterns", targets: ["MVIKitPatterns"]),
     .library(name: "MVIKitInspector", targets: ["MVIKitInspector"]),
@@ -28,10 +29,13 @@ let package = Package(
     // Layers over the core: navigation stacks and alerts; the MVVM and VIPER adapters.
     .target(name: "MVIKitNavigation", dependencies: ["MVIKit"]),
     .target(name: "MVIKitPatterns", dependencies: ["MVIKit"]),
+    .target(name: "MVIKitTimeTravel", dependencies: ["MVIKit"]),
     // Debugging aids: recording, replay, time travel, flow logging.
     .target(
       name: "MVIKitRecording",
-      dependencies: ["MVIKit", .product(name: "Logging", package: "swift-log")]
+      dependencies: [
+        "MVIKit", "MVIKitTimeTravel", .product(name: "Logging", package: "swift-log"),
+      ]
     ),
     // The live inspector: a page in a browser attached to a running app's root store.
     .target(
@@ -58,7 +62,7 @@ let package = Package(
       ]
     ),
     .target(
-      name: "MVIKitTerminal", dependencies: ["MVIKit", "MVIKitNavigation", "MVIKitRecording"]),
+      name: "MVIKitTerminal", dependencies: ["MVIKit", "MVIKitNavigation", "MVIKitTimeTravel"]),
     // The README's counter, shared by the demo and the tests; not a product.
     .target(name: "CounterExample", dependencies: ["MVIKit"]),
     .executableTarget(

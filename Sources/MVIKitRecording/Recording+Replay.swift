@@ -6,7 +6,7 @@ extension Recording {
   ///
   /// Effects are not run: the intents they fed back during the recording are reduced as
   /// recorded, in their place. The states come back in order, the initial one first, ready for
-  /// a ``StateHistory`` that steps through all of them:
+  /// a `StateHistory` that steps through all of them:
   ///
   /// ```swift
   /// let entries = try recording.replay(with: model)

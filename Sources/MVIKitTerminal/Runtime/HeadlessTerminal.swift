@@ -1,5 +1,5 @@
 import MVIKit
-import MVIKitRecording
+import MVIKitTimeTravel
 
 /// A terminal in memory, for tests: it renders views into a ``Grid`` and feeds them keys
 /// through the same focus and key routing as ``TerminalApp``.

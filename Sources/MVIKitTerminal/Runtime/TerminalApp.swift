@@ -1,5 +1,5 @@
 import MVIKit
-import MVIKitRecording
+import MVIKitTimeTravel
 import Observation
 
 #if canImport(Darwin)

@@ -1,5 +1,5 @@
 import MVIKit
-import MVIKitRecording
+import MVIKitTimeTravel
 
 /// The time-travel overlay's hold on a ``StateHistory``, whatever its model: the keys that
 /// step through the past, and the bar that says where the View is.

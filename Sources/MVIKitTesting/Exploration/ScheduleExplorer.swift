@@ -77,7 +77,7 @@ public struct ScheduleExplorer<M: Model> {
     pruning: Bool = true,
     timeout: Duration = .seconds(10),
     invariant: @escaping (M.State) -> String? = { _ in nil },
-    finally check: @escaping (M.State) -> String? = { _ in nil },
+    finally: @escaping (M.State) -> String? = { _ in nil },
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -85,7 +85,7 @@ public struct ScheduleExplorer<M: Model> {
   ) async -> ExplorationReport {
     var search = Search<M>(
       scenario: scenario, limit: limit, key: pruning ? { $0.signature } : nil,
-      invariant: invariant, check: check)
+      invariant: invariant, check: finally)
     await search.run(
       ScheduleWorld(state: initialState, timeout: timeout), model: model, samples: samples,
       seed: seed)
@@ -102,14 +102,14 @@ public struct ScheduleExplorer<M: Model> {
     schedule: String,
     timeout: Duration = .seconds(10),
     invariant: @escaping (M.State) -> String? = { _ in nil },
-    finally check: @escaping (M.State) -> String? = { _ in nil },
+    finally: @escaping (M.State) -> String? = { _ in nil },
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
   ) async -> ExplorationReport {
     var search = Search<M>(
-      scenario: scenario, limit: 1, key: nil, invariant: invariant, check: check)
+      scenario: scenario, limit: 1, key: nil, invariant: invariant, check: finally)
     do {
       try await search.replay(
         ScheduleWorld(state: initialState, timeout: timeout), model: model, schedule: schedule)

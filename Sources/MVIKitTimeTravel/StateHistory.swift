@@ -23,6 +23,13 @@ public final class StateHistory<M: Model>: StoreAttachment {
     public var origin: IntentOrigin?
     /// The state.
     public var state: M.State
+
+    /// A state reached through `intent` sent by `origin`; no intent for a first state.
+    public init(intent: M.Intent?, origin: IntentOrigin?, state: M.State) {
+      self.intent = intent
+      self.origin = origin
+      self.state = state
+    }
   }
 
   /// The states kept, oldest first: the state the history started from (or the oldest one
