@@ -16,6 +16,7 @@ test: bootstrap test-core test-examples
 test-core:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	bash scripts/check-deprecations.sh
 
 # The sample apps with their default traits: PocketSphinx off, so Homebrew's libraries suffice.
 # The check after the build fails if PocketSphinx's module still reached the build.

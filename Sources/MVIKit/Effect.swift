@@ -53,8 +53,8 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
   ///
   /// The work runs in its own task, off the main actor. When it throws, `handler` receives the
   /// error and may send an intent that puts the failure into state. Without a handler the
-  /// error is reported through ``Store/flowObserver`` (or standard error when there is none); it
-  /// is never swallowed silently. Cancellation is not an error: a cancelled effect calls neither.
+  /// error is reported to the root store's ``FlowObserver`` (or standard error when none is
+  /// attached); it is never swallowed silently. Cancellation is not an error: a cancelled effect calls neither.
   ///
   /// ```swift
   /// return .run { [count = state.count] send in

@@ -1,4 +1,4 @@
-/// One step of a store's one-way data flow, as seen by ``Store/flowObserver``.
+/// One step of a store's one-way data flow, as seen by a ``FlowObserver``.
 public enum FlowEvent<M: Model> {
   /// An intent is about to be reduced.
   case intent(M.Intent)

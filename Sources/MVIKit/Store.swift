@@ -53,13 +53,13 @@ public final class Store<M: Model> {
   /// Sees every intent, state change, side effect, unhandled effect error and reported
   /// misuse of a root store, in order.
   ///
-  /// Use it for logging (see MVIKitRecording's `FlowLogger`) or analytics. It runs on the main
-  /// actor inside ``send(_:)``, so keep it quick. Setting it makes each send keep a copy of the
-  /// previous state for ``FlowEvent/stateChanged(from:to:)``.
-  ///
-  /// A root store runs the whole flow, so its observer sees a child's intents too, in the
-  /// parent's intent case. A scoped store has no flow of its own: setting its observer is
-  /// reported as a misuse and changes nothing. To follow one child, `observe` its store.
+  /// Deprecated: attach a ``FlowObserver`` when the store is made. A scoped store cannot take
+  /// one, so setting it there no longer compiles once this property is removed; until then,
+  /// setting it on a scoped store is reported as a misuse and changes nothing.
+  @available(
+    *, deprecated,
+    message: "attach a FlowObserver when the store is made: Store(initialState:model:attaching:)"
+  )
   public var flowObserver: (@MainActor (FlowEvent<M>) -> Void)? {
     get { root?.flowObserver }
     set {
@@ -77,8 +77,9 @@ public final class Store<M: Model> {
   /// - Parameters:
   ///   - initialState: The state the store starts from.
   ///   - model: The model whose `reduce` the store runs for every intent.
-  ///   - attachments: Debugging aids that see the store's whole flow from its first state,
-  ///     such as MVIKitRecording's `Recorder` and `StateHistory`.
+  ///   - attachments: What sees the store's whole flow from its first state: a
+  ///     ``FlowObserver``, and debugging aids such as MVIKitRecording's `Recorder` and
+  ///     MVIKitTimeTravel's `StateHistory`.
   public init(
     initialState: M.State, model: M, attaching attachments: [any StoreAttachment<M>] = []
   ) {

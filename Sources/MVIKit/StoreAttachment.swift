@@ -36,6 +36,17 @@ public struct RootStoreHandle<M: Model> {
     return tap
   }
 
+  /// Adds `observe` after the store's flow observers.
+  func addFlowObserver(_ observe: @escaping @MainActor (FlowEvent<M>) -> Void) {
+    guard let root = store?.root else { return }
+    defer { store?.updateNeedsSlowSend() }
+    guard let earlier = root.flowObserver else { return root.flowObserver = observe }
+    root.flowObserver = { (event: FlowEvent<M>) in
+      earlier(event)
+      observe(event)
+    }
+  }
+
   package func removeTap(_ tap: FlowTap<M>) {
     store?.root?.taps.removeAll { $0 === tap }
     store?.updateNeedsSlowSend()

@@ -1,10 +1,12 @@
 import Logging
 import MVIKit
 
-/// A ready `Store/flowObserver` that writes the flow to a swift-log `Logger`.
+/// A ready `FlowObserver` that writes the flow to a swift-log `Logger`.
 ///
 /// ```swift
-/// store.flowObserver = FlowLogger<Counter>(label: "counter").log
+/// let store = Store(
+///   initialState: .init(), model: Counter(),
+///   attaching: [FlowObserver(FlowLogger<Counter>(label: "counter").log)])
 /// ```
 ///
 /// Each intent and side effect is one line at `level` (`.info` by default). A state change is
@@ -50,7 +52,7 @@ public struct FlowLogger<M: Model>: Sendable {
     self.init(logger: Logger(label: label), level: level)
   }
 
-  /// Logs one event; pass this method as a store's `Store/flowObserver`.
+  /// Logs one event; pass this method to a `FlowObserver` attached to a store.
   public func log(_ event: FlowEvent<M>) {
     switch event {
     case .intent(let intent):

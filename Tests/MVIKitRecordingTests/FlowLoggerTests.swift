@@ -9,8 +9,9 @@ import Testing
   @Test func loggerRedactsSecrets() {
     let lines = LogLines()
     let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
-    let store = Store(initialState: Login.State(), model: Login())
-    store.flowObserver = FlowLogger<Login>(logger: logger, level: .info).log
+    let store = Store(
+      initialState: Login.State(), model: Login(),
+      attaching: [FlowObserver(FlowLogger<Login>(logger: logger, level: .info).log)])
     store.send(.passwordChanged(Secret("hunter2")))
     store.send(.submitted)
     let log = lines.all
@@ -22,9 +23,10 @@ import Testing
   @Test func loggerLogsWhatChangedNotTheWholeState() {
     let lines = LogLines()
     let logger = Logger(label: "test") { _ in CapturingLogHandler(lines: lines) }
-    let store = Store(initialState: Ledger.State(), model: Ledger())
-    store.send(.added(Ledger.Entry(title: "rent", amount: 900)))
-    store.flowObserver = FlowLogger<Ledger>(logger: logger).log
+    // Starts where adding rent left it, so the log begins with the next intent.
+    let store = Store(
+      initialState: Ledger.State(entries: [Ledger.Entry(title: "rent", amount: 900)], total: 900),
+      model: Ledger(), attaching: [FlowObserver(FlowLogger<Ledger>(logger: logger).log)])
     store.send(.added(Ledger.Entry(title: "tea", amount: 4)))
     store.send(.noted("march"))
     store.send(.pinTyped(Secret("8841")))
@@ -50,8 +52,9 @@ import Testing
       handler.logLevel = .info
       return handler
     }
-    let store = Store(initialState: Ledger.State(), model: Ledger())
-    store.flowObserver = FlowLogger<Ledger>(logger: logger).log
+    let store = Store(
+      initialState: Ledger.State(), model: Ledger(),
+      attaching: [FlowObserver(FlowLogger<Ledger>(logger: logger).log)])
     store.send(.noted("x"))
     #expect(lines.all == [#"intent: noted(Optional("x"))"#])
   }

@@ -5,11 +5,14 @@ import Testing
 @MainActor
 @Suite struct BindingTests {
   @Test func aBindingReadsAMemberAndSendsAnIntentWhenSet() {
-    let store = Store(initialState: Credentials.State(), model: Credentials())
     var intents: [Credentials.Intent] = []
-    store.flowObserver = { event in
-      if case .intent(let intent) = event { intents.append(intent) }
-    }
+    let store = Store(
+      initialState: Credentials.State(), model: Credentials(),
+      attaching: [
+        FlowObserver { event in
+          if case .intent(let intent) = event { intents.append(intent) }
+        }
+      ])
     let email = store.binding(\.email, send: Credentials.Intent.emailChanged)
     #expect(email.value == "")
     email.value = " ada@example.com "

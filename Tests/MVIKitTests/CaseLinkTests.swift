@@ -31,11 +31,14 @@ import Testing
   }
 
   @Test func anIntentForAnotherCaseIsReportedAndDropped() {
-    let store = Store(initialState: Pane.State.empty, model: Pane())
     var warnings: [String] = []
-    store.flowObserver = { event in
-      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-    }
+    let store = Store(
+      initialState: Pane.State.empty, model: Pane(),
+      attaching: [
+        FlowObserver { event in
+          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+        }
+      ])
     store.send(.previewOpened("b"))
     store.send(.editor(.typed("late")))
     #expect(store.state == .preview(Sheet.State(text: "b")))

@@ -4,9 +4,8 @@ import Testing
 @MainActor
 @Suite struct FlowTests {
   @Test func observerSeesIntentsStateChangesAndSideEffectsInOrder() async {
-    let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
     var events: [String] = []
-    store.flowObserver = { event in
+    let observer = FlowObserver<Counter> { event in
       switch event {
       case .intent(let intent): events.append("intent \(intent)")
       case .stateChanged(let from, let to): events.append("state \(from.count)->\(to.count)")
@@ -15,6 +14,8 @@ import Testing
       case .runtimeWarning(let warning): events.append("warning \(warning)")
       }
     }
+    let store = Store(
+      initialState: Counter.State(), model: Counter(fact: { "\($0)" }), attaching: [observer])
     store.send(.increment)
     store.send(.factLoaded("x"))
     #expect(
@@ -24,10 +25,24 @@ import Testing
       ])
   }
 
+  @Test func severalObserversEachSeeEveryEventInTheOrderAttached() {
+    var seen: [String] = []
+    let store = Store(
+      initialState: Lab.State(), model: Lab(),
+      attaching: [
+        FlowObserver { if case .intent(let intent) = $0 { seen.append("first \(intent)") } },
+        FlowObserver { if case .intent(let intent) = $0 { seen.append("second \(intent)") } },
+      ])
+    store.send(.stop)
+    store.send(.stop)
+    #expect(seen == ["first stop", "second stop", "first stop", "second stop"])
+  }
+
   @Test func unchangedStateIsNotReportedAsAChange() {
-    let store = Store(initialState: Lab.State(), model: Lab())
     var changes = 0
-    store.flowObserver = { if case .stateChanged = $0 { changes += 1 } }
+    let store = Store(
+      initialState: Lab.State(), model: Lab(),
+      attaching: [FlowObserver { if case .stateChanged = $0 { changes += 1 } }])
     store.send(.stop)
     #expect(changes == 0)
   }

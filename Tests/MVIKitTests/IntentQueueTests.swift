@@ -42,27 +42,34 @@ import Testing
   }
 
   @Test func aSendFromTheFlowObserverIsReducedAfterTheCurrentIntent() {
-    let store = Store(initialState: Relay.State(), model: Relay())
+    weak var weakStore: Store<Relay>?
     var events: [String] = []
-    store.flowObserver = { [weak store] event in
+    // One observer for the store's life; the test swaps what it does.
+    let observe = Locked<@MainActor (FlowEvent<Relay>) -> Void> { event in
       switch event {
       case .intent(let intent):
         events.append("enter \(intent)")
-        if intent == .noop { store?.send(.record("inner")) }
+        if intent == .noop { weakStore?.send(.record("inner")) }
       case .stateChanged(_, let to): events.append("exit \(to.log)")
       default: break
       }
     }
+    let store = Store(
+      initialState: Relay.State(), model: Relay(),
+      attaching: [FlowObserver { event in observe.withLock { $0 }(event) }])
+    weakStore = store
     store.send(.noop)
     // A no-op changes nothing, so its "exit" is the inner intent's entry.
     #expect(events == ["enter noop", "enter record(\"inner\")", "exit [\"inner\"]"])
 
     events = []
-    store.flowObserver = { [weak store] event in
-      guard case .intent(let intent) = event else { return }
-      events.append("enter \(intent)")
-      if intent == .record("outer") { store?.send(.record("inner")) }
-      events.append("exit \(intent)")
+    observe.withLock {
+      $0 = { event in
+        guard case .intent(let intent) = event else { return }
+        events.append("enter \(intent)")
+        if intent == .record("outer") { weakStore?.send(.record("inner")) }
+        events.append("exit \(intent)")
+      }
     }
     store.send(.record("outer"))
     #expect(
@@ -94,11 +101,16 @@ import Testing
   }
 
   @Test func aQueuedSendStillReturnsAHandleOnItsOwnWork() async {
-    let store = Store(initialState: Relay.State(), model: Relay())
+    weak var weakStore: Store<Relay>?
     var inner: StoreTask?
-    store.flowObserver = { [weak store] event in
-      if case .intent(.noop) = event { inner = store?.send(.fetch) }
-    }
+    let store = Store(
+      initialState: Relay.State(), model: Relay(),
+      attaching: [
+        FlowObserver { event in
+          if case .intent(.noop) = event { inner = weakStore?.send(.fetch) }
+        }
+      ])
+    weakStore = store
     store.send(.noop)
     #expect(inner?.hasWork == true)
     await inner?.finish()

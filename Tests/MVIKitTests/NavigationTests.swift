@@ -118,11 +118,14 @@ struct Browser: Model {
 
   @Test func poppingAScreenCancelsItsEffectsAndDropsLateIntents() async {
     let model = Browser()
-    let store = Store(initialState: Browser.State(), model: model)
     var warnings: [String] = []
-    store.flowObserver = { event in
-      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-    }
+    let store = Store(
+      initialState: Browser.State(), model: model,
+      attaching: [
+        FlowObserver { event in
+          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+        }
+      ])
     store.send(.opened("slow"))
     let id = store.path.ids[0]
     let loading = store.send(.page(Keyed(id, .loadTapped)))

@@ -50,11 +50,14 @@ import Testing
   }
 
   @Test func anIntentForAnAbsentChildIsReportedAndDropped() {
-    let store = Store(initialState: Host.State(), model: Host())
     var warnings: [String] = []
-    store.flowObserver = { event in
-      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-    }
+    let store = Store(
+      initialState: Host.State(), model: Host(),
+      attaching: [
+        FlowObserver { event in
+          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+        }
+      ])
     store.send(.sheet(.typed("late")))
     #expect(store.sheet == nil)
     #expect(warnings.count == 1)
@@ -74,17 +77,20 @@ import Testing
   }
 
   @Test func aDismissedChildsStoreStaysCutOffWhenTheChildIsPresentedAgain() {
-    let store = Store(initialState: Host.State(), model: Host())
+    var warnings: [String] = []
+    let store = Store(
+      initialState: Host.State(), model: Host(),
+      attaching: [
+        FlowObserver { event in
+          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+        }
+      ])
     store.send(.presentTapped)
     let first = store.scope(Host.sheet)
     // Dismissed and presented again with nothing reading the sheet in between.
     store.send(.dismissTapped)
     store.send(.presentTapped)
     // A misuse on a scoped store reaches the root store's flow observer.
-    var warnings: [String] = []
-    store.flowObserver = { event in
-      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-    }
     first?.send(.typed("stale"))
     #expect(store.sheet?.text == "")
     #expect(warnings.count == 1)
@@ -96,11 +102,14 @@ import Testing
   }
 
   @Test func aDismissedChildsStoreDropsWhatItIsSentAndANewPresentationGetsANewStore() {
-    let store = Store(initialState: Host.State(), model: Host())
     var warnings: [String] = []
-    store.flowObserver = { event in
-      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-    }
+    let store = Store(
+      initialState: Host.State(), model: Host(),
+      attaching: [
+        FlowObserver { event in
+          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+        }
+      ])
     store.send(.presentTapped)
     let first = store.scope(Host.sheet)
     first?.send(.typed("first"))

@@ -113,11 +113,14 @@ import Testing
     snapshot: (M.State) -> Snapshot,
     toast: @escaping (M.SideEffect) -> String
   ) async -> [Snapshot] {
-    let store = Store(initialState: initialState, model: model)
     let toasts = Output()
-    store.flowObserver = { event in
-      if case .sideEffect(let sideEffect) = event { toasts.lines.append(toast(sideEffect)) }
-    }
+    let store = Store(
+      initialState: initialState, model: model,
+      attaching: [
+        FlowObserver { event in
+          if case .sideEffect(let sideEffect) = event { toasts.lines.append(toast(sideEffect)) }
+        }
+      ])
     var snapshots: [Snapshot] = []
     for step in steps {
       await store.send(intent(step)).finish()

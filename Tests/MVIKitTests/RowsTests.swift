@@ -73,11 +73,14 @@ import Testing
   }
 
   @Test func anIntentForAMissingRowIsReportedAndDropped() {
-    let store = Store(initialState: Checklist.State(), model: Checklist())
     var warnings: [String] = []
-    store.flowObserver = { event in
-      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-    }
+    let store = Store(
+      initialState: Checklist.State(), model: Checklist(),
+      attaching: [
+        FlowObserver { event in
+          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+        }
+      ])
     store.send(.items(Keyed(42, .toggled)))
     #expect(store.state == Checklist.State())
     #expect(warnings.count == 1)
@@ -86,7 +89,14 @@ import Testing
 
   @Test func removingARowCancelsItsEffectsAndCutsItsStoreOff() async {
     let model = Checklist()
-    let store = Store(initialState: Checklist.State(), model: model)
+    var warnings: [String] = []
+    let store = Store(
+      initialState: Checklist.State(), model: model,
+      attaching: [
+        FlowObserver { event in
+          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+        }
+      ])
     let rows = store.scope(Checklist.items)
     let saving = rows[0].send(.saveTapped)
     let other = rows[1].send(.saveTapped)
@@ -97,10 +107,6 @@ import Testing
     other.cancel()
     // The list re-scoped after the removal no longer has the row; its old store drops sends.
     #expect(store.scope(Checklist.items).map(\.id) == [1, 2])
-    var warnings: [String] = []
-    store.flowObserver = { event in
-      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-    }
     rows[0].send(.toggled)
     #expect(warnings.count == 1)
     #expect(warnings.first?.contains("toggled") == true)

@@ -112,11 +112,8 @@ struct Pair: Model {
   }
 
   @Test func theRootsFlowObserverSeesAScopedStoresIntentsChangesAndRoutedSideEffects() async {
-    let parent = Store(initialState: Pair.State(), model: Pair())
-    let left = parent.scope(Pair.left)
-    var leftSideEffects = left.sideEffects.makeAsyncIterator()
     var events: [String] = []
-    parent.flowObserver = { event in
+    let observer = FlowObserver<Pair> { event in
       switch event {
       case .intent(let intent): events.append("intent \(intent)")
       case .stateChanged(let from, let to):
@@ -125,6 +122,9 @@ struct Pair: Model {
       case .unhandledError, .runtimeWarning: events.append("error")
       }
     }
+    let parent = Store(initialState: Pair.State(), model: Pair(), attaching: [observer])
+    let left = parent.scope(Pair.left)
+    var leftSideEffects = left.sideEffects.makeAsyncIterator()
     left.send(.increment)
     await left.send(.factTapped).finish()
     #expect(
@@ -136,15 +136,6 @@ struct Pair: Model {
       ])
     // Seen by the root and still delivered once, to the scoped store that asked for it.
     #expect(await leftSideEffects.next() == .toast("Loaded"))
-  }
-
-  @Test func aScopedStoreHasNoFlowObserverOfItsOwn() {
-    let parent = Store(initialState: Pair.State(), model: Pair())
-    let left = parent.scope(Pair.left)
-    left.flowObserver = { _ in Issue.record("a scoped store's observer ran") }
-    #expect(left.flowObserver == nil)
-    left.send(.increment)
-    #expect(parent.left.count == 1)
   }
 
   @Test func scopingTwiceGivesTheSameStoreFreedWithItsParent() {

@@ -38,11 +38,14 @@ import Testing
   }
 
   @Test func uncaughtErrorIsReportedToTheFlowObserver() async {
-    let store = Store(initialState: Lab.State(), model: Lab())
     var errors: [String] = []
-    store.flowObserver = { event in
-      if case .unhandledError(let error) = event { errors.append(String(describing: error)) }
-    }
+    let store = Store(
+      initialState: Lab.State(), model: Lab(),
+      attaching: [
+        FlowObserver { event in
+          if case .unhandledError(let error) = event { errors.append(String(describing: error)) }
+        }
+      ])
     await store.send(.uncaught).finish()
     await Task.yield()
     #expect(errors == ["no fact today"])

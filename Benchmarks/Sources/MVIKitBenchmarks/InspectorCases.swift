@@ -11,8 +11,8 @@ enum InspectorCases {
     let n = 10_000
     // The floor is the store's observed path, which any debugging aid takes (an empty flow
     // observer): what is left over is the inspector's own capture and enqueue.
-    let observed = Store(initialState: Sheet.State(), model: Sheet())
-    observed.flowObserver = { _ in }
+    let observed = Store(
+      initialState: Sheet.State(), model: Sheet(), attaching: [FlowObserver { _ in }])
     var floorCPU = Double.infinity
     let floor = measure(n) { n in
       let before = threadCPUNanoseconds()

@@ -1,4 +1,5 @@
 import Foundation
+import MVIKit
 import MallocCounter
 
 /// One line of the results table.
@@ -11,8 +12,63 @@ struct Row {
   var target: String
   var met: Bool?
   var note = ""
+  /// The time per operation of each run, and of the floor's, when the case keeps them: the
+  /// table shows the ratio's spread over the runs, and a target must hold in every run.
+  var runs: [Double] = []
+  var floorRuns: [Double] = []
 
   var ratio: Double { floorNanoseconds > 0 ? nanoseconds / floorNanoseconds : 0 }
+
+  /// The lowest and highest ratio of a run to the floor's run of the same index.
+  var ratioRange: ClosedRange<Double>? {
+    guard !runs.isEmpty, runs.count == floorRuns.count else { return nil }
+    let ratios = zip(runs, floorRuns).map { $0 / $1 }
+    return ratios.min()!...ratios.max()!
+  }
+
+  /// A case timed in runs beside its floor: `subject` and `floor` as `measure` returns them;
+  /// the target is met when every run's ratio is within `limit` (and `allocations` holds).
+  init(
+    _ name: String, _ subject: Measured, floor floorName: String, _ floor: Measured,
+    within limit: Double, target: String, allocationsMet: Bool = true, note: String = ""
+  ) {
+    self.name = name
+    nanoseconds = subject.ns
+    self.floorName = floorName
+    floorNanoseconds = floor.ns
+    allocations = subject.allocs
+    self.target = target
+    self.note = note
+    runs = subject.runs
+    floorRuns = floor.runs
+    met = allocationsMet && zip(runs, floorRuns).allSatisfy { $0 / $1 <= limit }
+  }
+
+  init(
+    name: String, nanoseconds: Double, floorName: String, floorNanoseconds: Double,
+    allocations: Double, target: String, met: Bool?, note: String = ""
+  ) {
+    self.name = name
+    self.nanoseconds = nanoseconds
+    self.floorName = floorName
+    self.floorNanoseconds = floorNanoseconds
+    self.allocations = allocations
+    self.target = target
+    self.met = met
+    self.note = note
+  }
+}
+
+/// What `measure` returns: the best time per operation, the allocations per operation of the
+/// last run, and each run's time per operation.
+typealias Measured = (ns: Double, allocs: Double, runs: [Double])
+
+/// Sends `intent` from a call site that is not inlined into the benchmark's loop, as a View's
+/// button action is not: the send's own code runs, not a reduce the optimiser folded into the
+/// loop.
+@MainActor @inline(never)
+func viewSend<M: Model>(_ store: Store<M>, _ intent: M.Intent) {
+  store.send(intent)
 }
 
 /// Keeps a value alive and opaque so the optimiser cannot delete the work that produced it.
@@ -23,28 +79,26 @@ func blackHole<T>(_ value: T) {
 
 /// Best time per operation over a few repeats, and allocations per operation of the last one.
 @MainActor
-func measure(_ operations: Int, repeats: Int = 5, _ body: (Int) -> Void) -> (
-  ns: Double, allocs: Double
-) {
+func measure(_ operations: Int, repeats: Int = 5, _ body: (Int) -> Void) -> Measured {
   let clock = ContinuousClock()
-  var best = Duration.seconds(1_000_000)
+  var runs: [Double] = []
   var allocations = 0
   for _ in 0..<repeats {
     let before = mvikit_malloc_count()
     let elapsed = clock.measure { body(operations) }
     allocations = mvikit_malloc_count() - before
-    best = min(best, elapsed)
+    runs.append(nanoseconds(elapsed) / Double(operations))
   }
-  return (nanoseconds(best) / Double(operations), Double(allocations) / Double(operations))
+  return (runs.min()!, Double(allocations) / Double(operations), runs)
 }
 
 /// The same, for work that has to await.
 @MainActor
 func measureAsync(
-  _ operations: Int, repeats: Int = 3, _ body: (Int) async -> Void
-) async -> (ns: Double, allocs: Double) {
+  _ operations: Int, repeats: Int = 5, _ body: (Int) async -> Void
+) async -> Measured {
   let clock = ContinuousClock()
-  var best = Duration.seconds(1_000_000)
+  var runs: [Double] = []
   var allocations = 0
   for _ in 0..<repeats {
     let before = mvikit_malloc_count()
@@ -52,9 +106,9 @@ func measureAsync(
     await body(operations)
     let elapsed = clock.now - start
     allocations = mvikit_malloc_count() - before
-    best = min(best, elapsed)
+    runs.append(nanoseconds(elapsed) / Double(operations))
   }
-  return (nanoseconds(best) / Double(operations), Double(allocations) / Double(operations))
+  return (runs.min()!, Double(allocations) / Double(operations), runs)
 }
 
 func nanoseconds(_ duration: Duration) -> Double {

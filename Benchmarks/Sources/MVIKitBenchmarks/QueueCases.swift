@@ -21,18 +21,23 @@ enum QueueCases {
 
   static func sendFromObserver() -> Row {
     let n = 200_000
-    let outside = Store(initialState: Chain.State(), model: Chain())
-    outside.flowObserver = { _ in }
+    let outside = Store(
+      initialState: Chain.State(), model: Chain(), attaching: [FlowObserver { _ in }])
     let floor = measure(n) { n in
       for _ in 0..<n {
         outside.send(.step(0))
         outside.send(.step(0))
       }
     }
-    let inside = Store(initialState: Chain.State(), model: Chain())
-    inside.flowObserver = { [unowned inside] event in
-      if case .intent(.step(1)) = event { inside.send(.step(0)) }
-    }
+    weak var weakInside: Store<Chain>?
+    let inside = Store(
+      initialState: Chain.State(), model: Chain(),
+      attaching: [
+        FlowObserver { event in
+          if case .intent(.step(1)) = event { weakInside?.send(.step(0)) }
+        }
+      ])
+    weakInside = inside
     let mvikit = measure(n) { n in
       for _ in 0..<n { inside.send(.step(1)) }
     }

@@ -71,13 +71,15 @@ enum RecordingCases {
       logger.logLevel = level
       return logger
     }
-    let plain = Store(initialState: Sheet.State(count: 1_000), model: Sheet())
-    plain.flowObserver = FlowLogger<Sheet>(logger: logger(.info)).log
+    let plain = Store(
+      initialState: Sheet.State(count: 1_000), model: Sheet(),
+      attaching: [FlowObserver(FlowLogger<Sheet>(logger: logger(.info)).log)])
     let floor = measure(n) { n in
       for index in 0..<n { plain.send(.set(index % 1_000, index)) }
     }
-    let store = Store(initialState: Sheet.State(count: 1_000), model: Sheet())
-    store.flowObserver = FlowLogger<Sheet>(logger: logger(.debug)).log
+    let store = Store(
+      initialState: Sheet.State(count: 1_000), model: Sheet(),
+      attaching: [FlowObserver(FlowLogger<Sheet>(logger: logger(.debug)).log)])
     let mvikit = measure(n) { n in
       for index in 0..<n { store.send(.set(index % 1_000, index)) }
     }

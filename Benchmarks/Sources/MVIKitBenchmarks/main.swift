@@ -9,10 +9,12 @@ let only = ProcessInfo.processInfo.environment["MVIKIT_BENCH_ONLY"].map {
 func wants(_ id: String) -> Bool { only?.contains(id) ?? true }
 
 if wants("1") { rows.append(CoreCases.syncIntent()) }
+if wants("1x") { rows.append(CoreCases.inlinedSyncIntent()) }
 if wants("2") { rows.append(await CoreCases.effectRoundTrip()) }
 if wants("3") { rows.append(await CoreCases.sideEffectEmission()) }
 if wants("4a") { rows.append(ObserverCases.hundredObservers()) }
 if wants("4b") { rows.append(ObserverCases.fineGrained()) }
+if wants("5a") { rows.append(CoreCases.childLinkSend()) }
 if wants("5") { rows.append(CoreCases.scoping()) }
 if wants("5b") { rows.append(CoreCases.caseLinkSend()) }
 if wants("6") { rows.append(CoreCases.largeState()) }

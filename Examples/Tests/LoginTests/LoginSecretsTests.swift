@@ -15,16 +15,19 @@ import Testing
     try await DemoServer.withServer(DemoServer.Configuration(bcryptCost: 4)) { server in
       let lines = LogLines()
       let logger = Logger(label: "login") { _ in LineCollector(lines: lines) }
-      let viewModel = LoginViewModel(
-        model: LoginModel(service: LoginService(client: LoginClient(baseURL: server.baseURL))))
       var recording: [String] = []
       let log = FlowLogger<LoginModel>(logger: logger, level: .info)
-      viewModel.store.flowObserver = { event in
+      let observer = FlowObserver<LoginModel> { event in
         log.log(event)
         var dumped = ""
         dump(event, to: &dumped)
         recording.append(dumped)
       }
+      let viewModel = LoginViewModel(
+        store: Store(
+          initialState: LoginModel.State(),
+          model: LoginModel(service: LoginService(client: LoginClient(baseURL: server.baseURL))),
+          attaching: [observer]))
       let wrong = "hunter2-wrong"
       viewModel.send(.emailChanged(DemoAccount.email))
       viewModel.send(.passwordChanged(wrong))

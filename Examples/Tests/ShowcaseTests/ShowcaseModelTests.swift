@@ -92,12 +92,14 @@ import Users
   }
 
   @Test func anIntentForAClosedScreenIsReportedAndDropped() async {
-    let store = Store(
-      initialState: ShowcaseModel.State(), model: model(fetchUsers: { [Self.ada] }))
     var warnings: [String] = []
-    store.flowObserver = { event in
-      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-    }
+    let store = Store(
+      initialState: ShowcaseModel.State(), model: model(fetchUsers: { [Self.ada] }),
+      attaching: [
+        FlowObserver { event in
+          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+        }
+      ])
     store.send(.screen(Keyed(5, .login(.loginTapped))))
     store.send(.openTapped)  // Transcribe, on top as id 0
     await store.send(.screen(Keyed(0, .login(.emailChanged("a@b.co"))))).finish()

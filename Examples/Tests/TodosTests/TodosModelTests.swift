@@ -125,12 +125,14 @@ import Testing
   }
 
   @Test func anIntentForADeletedRowIsReportedAndDropped() async throws {
-    let store = Store(
-      initialState: TodosModel.State(), model: TodosModel(storage: InMemoryTodos().storage))
     var warnings: [String] = []
-    store.flowObserver = { event in
-      if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-    }
+    let store = Store(
+      initialState: TodosModel.State(), model: TodosModel(storage: InMemoryTodos().storage),
+      attaching: [
+        FlowObserver { event in
+          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
+        }
+      ])
     await store.send(.row(Keyed(99, .toggleTapped))).finish()
     #expect(store.state == TodosModel.State())
     #expect(warnings.count == 1)
