@@ -40,7 +40,10 @@ public struct RootStoreHandle<M: Model> {
   func addFlowObserver(_ observe: @escaping @MainActor (FlowEvent<M>) -> Void) {
     guard let root = store?.root else { return }
     defer { store?.updateNeedsSlowSend() }
-    guard let earlier = root.flowObserver else { return root.flowObserver = observe }
+    guard let earlier = root.flowObserver else {
+      root.flowObserver = observe
+      return
+    }
     root.flowObserver = { (event: FlowEvent<M>) in
       earlier(event)
       observe(event)
