@@ -30,8 +30,8 @@
 /// then read directly (see the Composition article). Define each link once, as a `static let`:
 /// its scoped store is cached per link.
 public struct CaseLink<Parent: Model, Child: Model>: Sendable {
-  let payload: @Sendable (Parent.State) -> Child.State?
-  let write: @Sendable (inout Parent.State, Child.State) -> Void
+  @usableFromInline let payload: @Sendable (Parent.State) -> Child.State?
+  @usableFromInline let write: @Sendable (inout Parent.State, Child.State) -> Void
   /// Identifies the link, for its scoped store and the watch on its effects: two cases of one
   /// enum may carry the same child type, so the place in the state is not enough.
   let place: LiftedPresenceID
@@ -71,16 +71,29 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
 
   /// Reduces a child intent in the parent's `reduce`: runs `model` on the case's payload and
   /// embeds the effect. While the state is another case, the intent is reported and dropped.
+  // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
+  @inlinable
   public func reduce(
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
-    guard var child = payload(state) else {
-      return .dropped(
-        intent, by: Parent.self, "its child \(Child.self), whose case is not the current one")
-    }
+    guard var child = payload(state) else { return dropped(intent) }
     let effect = model.reduce(&child, intent)
     write(&state, child)
-    return lift(effect, at: place)
+    if case .none = effect.operation { return .none }
+    return lifted(effect)
+  }
+
+  /// The child's effect as the parent's; out of line, as only an effect with work takes it.
+  @usableFromInline
+  func lifted(
+    _ effect: Effect<Child.Intent, Child.SideEffect>
+  ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    lift(effect, at: place)
+  }
+
+  @usableFromInline
+  func dropped(_ intent: Child.Intent) -> Effect<Parent.Intent, Parent.SideEffect> {
+    .dropped(intent, by: Parent.self, "its child \(Child.self), whose case is not the current one")
   }
 }
 

@@ -48,11 +48,23 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
 
   /// Reduces a child intent on the child's part of `state` with `model`, and translates the
   /// child's effect into the parent's.
+  // Inlinable, so that a parent's reduce specialises it: the generic, out-of-line version
+  // reads the key path and calls the child's reduce through run-time metadata.
+  @inlinable
   public func reduce(
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     let effect = model.reduce(&state[keyPath: self.state], intent)
-    return lift(effect, at: LiftedPresenceID(path: self.state, inner: nil, row: nil), always: true)
+    if case .none = effect.operation { return .none }
+    return lifted(effect)
+  }
+
+  /// The child's effect as the parent's; out of line, as only an effect with work takes it.
+  @usableFromInline
+  func lifted(
+    _ effect: Effect<Child.Intent, Child.SideEffect>
+  ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    lift(effect, at: LiftedPresenceID(path: state, inner: nil, row: nil), always: true)
   }
 
 }

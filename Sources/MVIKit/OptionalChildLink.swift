@@ -34,15 +34,29 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
 
   /// Reduces a child intent with `model` while the child is present; its effect is cancelled
   /// when the child's state becomes nil. While absent, the intent is reported and dropped.
+  // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
+  @inlinable
   public func reduce(
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
-    guard state[keyPath: self.state] != nil else {
-      return .dropped(
-        intent, by: Parent.self, "its child \(Child.self), which is not there (its state is nil)")
-    }
+    guard state[keyPath: self.state] != nil else { return dropped(intent) }
     let effect = model.reduce(&state[keyPath: self.state]!, intent)
-    return lift(effect, at: LiftedPresenceID(path: self.state, inner: nil, row: nil))
+    if case .none = effect.operation { return .none }
+    return lifted(effect)
+  }
+
+  /// The child's effect as the parent's; out of line, as only an effect with work takes it.
+  @usableFromInline
+  func lifted(
+    _ effect: Effect<Child.Intent, Child.SideEffect>
+  ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    lift(effect, at: LiftedPresenceID(path: state, inner: nil, row: nil))
+  }
+
+  @usableFromInline
+  func dropped(_ intent: Child.Intent) -> Effect<Parent.Intent, Parent.SideEffect> {
+    .dropped(
+      intent, by: Parent.self, "its child \(Child.self), which is not there (its state is nil)")
   }
 
 }
