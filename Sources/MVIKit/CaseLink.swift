@@ -71,11 +71,11 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
 
   /// Reduces a child intent in the parent's `reduce`: runs `model` on the case's payload and
   /// embeds the effect. While the state is another case, the intent is reported and dropped.
-  // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
   @inlinable
   public func reduce(
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
     guard var child = payload(state) else { return dropped(intent) }
     let effect = model.reduce(&child, intent)
     write(&state, child)

@@ -48,12 +48,12 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
 
   /// Reduces a child intent on the child's part of `state` with `model`, and translates the
   /// child's effect into the parent's.
-  // Inlinable, so that a parent's reduce specialises it: the generic, out-of-line version
-  // reads the key path and calls the child's reduce through run-time metadata.
   @inlinable
   public func reduce(
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    // Inlinable, so that a parent's reduce specialises it: the generic, out-of-line version
+    // reads the key path and calls the child's reduce through run-time metadata.
     let effect = model.reduce(&state[keyPath: self.state], intent)
     if case .none = effect.operation { return .none }
     return lifted(effect)

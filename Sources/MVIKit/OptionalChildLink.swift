@@ -34,11 +34,11 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
 
   /// Reduces a child intent with `model` while the child is present; its effect is cancelled
   /// when the child's state becomes nil. While absent, the intent is reported and dropped.
-  // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
   @inlinable
   public func reduce(
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
     guard state[keyPath: self.state] != nil else { return dropped(intent) }
     let effect = model.reduce(&state[keyPath: self.state]!, intent)
     if case .none = effect.operation { return .none }
