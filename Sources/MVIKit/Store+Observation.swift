@@ -67,12 +67,12 @@ extension Store {
       if let self { continuation.yield(self.state) }
     }
     let key = ObjectIdentifier(run)
-    stateStreams[key] = continuation
+    outlets.stateStreams[key] = continuation
     run.run()
     continuation.onTermination = { [weak self, weak run] _ in
       Task { @MainActor in
         run?.cancel()
-        self?.stateStreams[key] = nil
+        self?.outlets.stateStreams[key] = nil
       }
     }
     return stream
@@ -100,12 +100,12 @@ extension Store {
       }
       if member.hasRuns { ObservationRuns.memberChanged(member) }
     }
-    if optionalChildren > 0 {
+    if children.optional > 0 {
       for (key, child) in children.all where child.entry.canBeAbsent && child.entry.isGone {
         removeChild(key)
       }
     }
-    if observedChildren > 0 {
+    if children.observed > 0 {
       for (_, child) in children.all where child.entry.isObserved {
         child.entry.refresh()
       }

@@ -50,7 +50,7 @@ extension Store {
     let (child, entry) = makeScoped(link, initial: initial, observer: observer)
     children.all.append((key, ChildStore(store: child, entry: entry)))
     if L.canBeAbsent {
-      optionalChildren += 1
+      children.optional += 1
       updateNeedsSlowSend()
     }
     return child
@@ -72,7 +72,7 @@ extension Store {
     if removed.entry.isObserved { childObservationChanged(isObserved: false) }
     removed.entry.detach()
     if removed.entry.canBeAbsent {
-      optionalChildren -= 1
+      children.optional -= 1
       updateNeedsSlowSend()
     }
   }

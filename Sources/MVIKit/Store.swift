@@ -24,27 +24,16 @@ public final class Store<M: Model> {
   // another (reduce cannot reach the store), so the run-time exclusivity checks that cost a
   // third of a send are dropped on the hot members.
   @exclusivity(unchecked) @usableFromInline var _state: M.State
-  /// What a root store runs (model, queues, effects, attachments); nil in a scoped store.
-  @usableFromInline let root: RootCore<M>?
-  /// A scoped store's way to its parent; nil in a root store.
-  @usableFromInline let upstream: (any Upstream<M>)?
+  /// What the store runs by: a root store's model, queues, effects and attachments, or a
+  /// scoped store's way up to its parent.
+  @usableFromInline let core: StoreCore<M>
   /// True when a send must do more than reduce and run effects: notify observers, call the
   /// flow observer or the taps, feed the state streams, or check and refresh scoped stores.
   @exclusivity(unchecked) @usableFromInline var needsSlowSend = false
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
   @exclusivity(unchecked) var children = ChildStores<M>()
-  /// How many of `children` are observed, so a change must reach them.
-  @exclusivity(unchecked) var observedChildren = 0
-  /// How many of `children` can be dismissed, checked after each reduce so that a dismissed
-  /// child's store is cut off even when nothing read it while it was gone.
-  @exclusivity(unchecked) var optionalChildren = 0
-  /// Whether anyone asked this store for its ``sideEffects``: a scoped store takes its child's
-  /// side effects only then, so they are never stranded in a sequence nobody reads.
-  var wantsSideEffects = false
-  /// Made on the first side effect or the first read of ``sideEffects``.
-  nonisolated(unsafe) var channel: SideEffects<M.SideEffect>?
-  /// The ``states`` streams, finished when the store is freed.
-  nonisolated(unsafe) var stateStreams: [ObjectIdentifier: AsyncStream<M.State>.Continuation] = [:]
+  /// The side effect channel and the ``states`` streams, finished when the store is freed.
+  nonisolated(unsafe) var outlets = StoreOutlets<M>()
   /// Made on the first read in an Observation-tracking context.
   lazy var observationRegistrar = ObservationRegistrar()
   /// The members of the state that `observe` closures or Observation-tracking contexts read.
@@ -84,23 +73,21 @@ public final class Store<M: Model> {
     initialState: M.State, model: M, attaching attachments: [any StoreAttachment<M>] = []
   ) {
     _state = initialState
-    root = RootCore(model: model)
-    upstream = nil
-    root?.runner.sink = self
+    let root = RootCore(model: model)
+    core = .root(root)
+    root.runner.sink = self
     for attachment in attachments { attachment.attach(to: RootStoreHandle(self)) }
   }
 
   /// A scoped store, reading and sending through `upstream`.
-  init(scopedState: M.State, upstream: any Upstream<M>) {
+  init(scopedState: M.State, upstream: Upstream<M>) {
     _state = scopedState
-    root = nil
-    self.upstream = upstream
+    core = .scoped(upstream)
   }
 
   deinit {
-    root?.runner.madeRegistry?.cancelAll()
-    channel?.finish()
-    for stream in stateStreams.values { stream.finish() }
+    if case .root(let root) = core { root.runner.madeRegistry?.cancelAll() }
+    outlets.finish()
   }
 
   /// The whole current state. Reading it in an observing context tracks every change.
@@ -114,7 +101,7 @@ public final class Store<M: Model> {
   /// them wrapped in the parent's side effect case, and once this property of the scoped store
   /// has been read they are routed down to it instead of the parent's sequence.
   public var sideEffects: SideEffects<M.SideEffect> {
-    wantsSideEffects = true
+    upstream?.wantsSideEffects = true
     return sideEffectChannel
   }
 
@@ -137,7 +124,7 @@ public final class Store<M: Model> {
   @inlinable
   @discardableResult
   public func send(_ intent: M.Intent) -> StoreTask {
-    guard let root else { return sendUp(intent) }
+    guard case .root(let root) = core else { return sendUp(intent) }
     // Without observers nothing can run inside reduce, so nothing can re-enter.
     guard !needsSlowSend, !root.isReducing else { return sendObserved(intent) }
     let effect = root.model.reduce(&_state, intent)

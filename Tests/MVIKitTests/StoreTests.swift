@@ -3,6 +3,15 @@ import Testing
 
 @MainActor
 @Suite struct StoreTests {
+  /// A store is one thing whether root or scoped: a few members, each used in both modes, the
+  /// root's and the scoped store's own parts behind one core.
+  @Test func aStoreKeepsAtMostEightMembersRootOrScoped() {
+    let root = Store(initialState: Pair.State(), model: Pair())
+    let scoped = root.scope(Pair.left)
+    #expect(Mirror(reflecting: root).children.count <= 8)
+    #expect(Mirror(reflecting: scoped).children.count == Mirror(reflecting: root).children.count)
+  }
+
   @Test func sendReducesSynchronously() {
     let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
     store.send(.increment)

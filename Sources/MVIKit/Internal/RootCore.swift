@@ -26,6 +26,47 @@ final class RootCore<M: Model> {
     self.model = model
     runner = EffectRunner()
   }
+
+  /// Whether a send must tell the flow's listeners, hold intents for time travel, or check
+  /// the presence of children whose work runs.
+  var needsSlowSend: Bool {
+    flowObserver != nil || !taps.isEmpty || liveState != nil || runner.isWatchingPresence
+  }
+}
+
+/// What a store runs by: a root store runs the model, a scoped store sends up to its parent.
+@MainActor
+@usableFromInline
+enum StoreCore<M: Model> {
+  case root(RootCore<M>)
+  case scoped(Upstream<M>)
+}
+
+extension Store {
+  /// The root store's core; nil in a scoped store.
+  @inlinable var root: RootCore<M>? {
+    guard case .root(let root) = core else { return nil }
+    return root
+  }
+
+  /// A scoped store's way to its parent; nil in a root store.
+  @usableFromInline var upstream: Upstream<M>? {
+    guard case .scoped(let upstream) = core else { return nil }
+    return upstream
+  }
+}
+
+/// The outputs a store feeds, each made on first use and finished when the store is freed.
+struct StoreOutlets<M: Model> {
+  /// Made on the first side effect or the first read of ``Store/sideEffects``.
+  var channel: SideEffects<M.SideEffect>?
+  /// The ``Store/states`` streams.
+  var stateStreams: [ObjectIdentifier: AsyncStream<M.State>.Continuation] = [:]
+
+  func finish() {
+    channel?.finish()
+    for stream in stateStreams.values { stream.finish() }
+  }
 }
 
 /// An intent waiting to be reduced, with the cascade its work joins (nil: the cascade of the

@@ -1,25 +1,29 @@
 /// A scoped store's way to its parent, as the scoped store sees it: where it reads its state
-/// and where its intents go.
+/// and where its intents go. A class, not a protocol, so that a store's core is one reference;
+/// what it does here is what a detached way up does (``ScopeLink`` overrides it).
 @MainActor
 @usableFromInline
-protocol Upstream<Child>: AnyObject {
-  associatedtype Child: Model
+class Upstream<Child: Model> {
   /// True once the child's part of the parent's state was seen gone: cut off for good.
-  var isDetached: Bool { get }
+  @exclusivity(unchecked) final var isDetached = false
+  /// Whether anyone asked the scoped store for its side effects: it takes its child's side
+  /// effects only then, so they are never stranded in a sequence nobody reads.
+  final var wantsSideEffects = false
+
   /// The child's state in its parent now; nil once cut off, or when the parent or the child's
   /// part is gone.
-  func read() -> Child.State?
+  @usableFromInline func read() -> Child.State? { nil }
   /// Sends `intent` up to the root store, wrapped in each parent's intent case; once cut off,
   /// drops it with a report.
-  func send(_ intent: Child.Intent) -> StoreTask
+  func send(_ intent: Child.Intent) -> StoreTask { StoreTask(nil) }
   /// Cuts the child off from its parent for good, on finding its state gone.
-  func cutOff()
+  @usableFromInline final func cutOff() { isDetached = true }
   /// Cuts the child off for its parent, which forgets it: it no longer reports to the parent.
-  func detach()
+  func detach() { isDetached = true }
   /// Tells the parent that the child started or stopped being observed.
-  func observationChanged(isObserved: Bool)
+  func observationChanged(isObserved: Bool) {}
   /// Reports a misuse to the root store's flow observer, or standard error.
-  func warn(_ message: String)
+  func warn(_ message: String) { writeRuntimeWarning(message) }
 }
 
 /// A scoped store, as its parent (or a row group) sees it: what the parent does with it after
@@ -44,7 +48,7 @@ protocol ChildEntry<Parent>: AnyObject {
 /// One object per scoped store, shared by the store and its parent: the store reads and sends
 /// through it, the parent refreshes, routes to and cuts off the store through it.
 @MainActor
-final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
+final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
   typealias Parent = L.Parent
   typealias Child = L.Child
 
@@ -52,12 +56,11 @@ final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
   /// The store scoped from, read for the child's state.
   weak var parent: Store<L.Parent>?
   /// The parent's own way up when the parent is scoped, so a send skips the stores between.
-  let parentUpstream: (any Upstream<L.Parent>)?
+  let parentUpstream: Upstream<L.Parent>?
   /// Told when the child starts or stops being observed: the parent, or its row group.
   weak var observer: (any ObservedChild)?
   /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
   unowned var child: Store<L.Child>?
-  @exclusivity(unchecked) var isDetached = false
 
   init(_ link: L, parent: Store<L.Parent>, observer: any ObservedChild) {
     self.link = link
@@ -68,12 +71,12 @@ final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
 
   // MARK: - Upstream
 
-  func read() -> L.Child.State? {
+  @usableFromInline override func read() -> L.Child.State? {
     guard !isDetached, let parent else { return nil }
     return link.read(parent.currentState)
   }
 
-  func send(_ intent: L.Child.Intent) -> StoreTask {
+  override func send(_ intent: L.Child.Intent) -> StoreTask {
     guard !isDetached else {
       warn("Store<\(L.Child.self)> dropped \(intent): its part of its parent's state is gone.")
       return StoreTask(nil)
@@ -86,16 +89,12 @@ final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
     return parent.send(link.embed(intent))
   }
 
-  func warn(_ message: String) {
+  override func warn(_ message: String) {
     guard let parent else { return writeRuntimeWarning(message) }
     parent.warn(message)
   }
 
-  func cutOff() {
-    isDetached = true
-  }
-
-  func observationChanged(isObserved: Bool) {
+  override func observationChanged(isObserved: Bool) {
     observer?.childObservationChanged(isObserved: isObserved)
   }
 
@@ -119,7 +118,7 @@ final class ScopeLink<L: StoreLink>: Upstream, ChildEntry {
     return child.accept(childSideEffect)
   }
 
-  func detach() {
+  override func detach() {
     observer = nil
     isDetached = true
   }
@@ -157,6 +156,11 @@ struct ScopeKey: Hashable, @unchecked Sendable {
 struct ChildStores<Parent: Model> {
   /// Appended to only for a key that callers have found absent (or removed).
   var all: [(key: ScopeKey, child: ChildStore<Parent>)] = []
+  /// How many of them are observed, so a change must reach them.
+  var observed = 0
+  /// How many of them can be dismissed, checked after each reduce so that a dismissed child's
+  /// store is cut off even when nothing read it while it was gone.
+  var optional = 0
 
   subscript(key: ScopeKey) -> ChildStore<Parent>? {
     all.first { $0.key == key }?.child

@@ -32,9 +32,9 @@ extension Store {
   }
 
   var sideEffectChannel: SideEffects<M.SideEffect> {
-    if let channel { return channel }
+    if let channel = outlets.channel { return channel }
     let channel = SideEffects<M.SideEffect>()
-    self.channel = channel
+    outlets.channel = channel
     return channel
   }
 
@@ -49,16 +49,15 @@ extension Store {
   /// store's parent).
   func accept(_ sideEffect: M.SideEffect, lastStop: Bool = false) -> Bool {
     let routed = children.all.contains { $0.child.entry.route(sideEffect) }
-    guard routed || wantsSideEffects || lastStop else { return false }
+    guard routed || lastStop || upstream?.wantsSideEffects == true else { return false }
     if !routed { sideEffectChannel.send(sideEffect) }
     return true
   }
 
   func updateNeedsSlowSend() {
     let observed =
-      root?.flowObserver != nil || !members.isEmpty
-      || observedChildren > 0 || optionalChildren > 0 || root?.taps.isEmpty == false
-      || root?.liveState != nil || root?.runner.isWatchingPresence == true
+      !members.isEmpty || children.observed > 0 || children.optional > 0
+      || root?.needsSlowSend == true
     guard observed != needsSlowSend else { return }
     needsSlowSend = observed
     upstream?.observationChanged(isObserved: observed)
@@ -84,7 +83,7 @@ extension Store: EffectSink {
 
 extension Store: ObservedChild {
   func childObservationChanged(isObserved: Bool) {
-    observedChildren += isObserved ? 1 : -1
+    children.observed += isObserved ? 1 : -1
     updateNeedsSlowSend()
   }
 }
@@ -93,5 +92,5 @@ extension Store {
   /// How many effect tasks a root store runs now; for tests.
   package var runningEffectCount: Int { root?.runner.madeRegistry?.count ?? 0 }
   /// How many side effects wait for a consumer; for tests.
-  package var pendingSideEffectCount: Int { channel?.pendingCount ?? 0 }
+  package var pendingSideEffectCount: Int { outlets.channel?.pendingCount ?? 0 }
 }
