@@ -32,6 +32,65 @@ import Testing
     return condition()
   }
 
+  /// Whether this machine can make a file immutable (`chattr +i` needs root and ext4 or alike).
+  nonisolated static let canMakeImmutable: Bool = {
+    let probe = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "immutable-probe-\(UUID().uuidString)")
+    guard FileManager.default.createFile(atPath: probe.path, contents: Data()) else { return false }
+    defer {
+      _ = try? Process.run(URL(fileURLWithPath: "/usr/bin/chattr"), arguments: ["-i", probe.path])
+        .waitUntilExit()
+      try? FileManager.default.removeItem(at: probe)
+    }
+    guard
+      let chattr = try? Process.run(
+        URL(fileURLWithPath: "/usr/bin/chattr"), arguments: ["+i", probe.path])
+    else { return false }
+    chattr.waitUntilExit()
+    return chattr.terminationStatus == 0
+  }()
+
+  func chattr(_ flag: String) async throws {
+    try await Tool.run("chattr", [flag, file.path])
+  }
+
+  @Test(.enabled(if: canMakeImmutable, "chattr +i is not available here"))
+  func aFileMadeImmutableWhileOpenSaysSoAndSavesAgainOnceWritable() async throws {
+    let repository = try TodoRepository(url: file)
+    _ = try await repository.add(title: "milk")
+    var seen: [[String]] = []
+    var ended: String?
+    let live = Task { @MainActor in
+      do {
+        for try await list in repository.changes(pollInterval: .milliseconds(20)) {
+          seen.append(list.todos.map(\.title))
+        }
+        ended = "finished"
+      } catch {
+        ended = "\(error)"
+      }
+    }
+    defer { live.cancel() }
+    #expect(await waitUntil { seen.last == ["milk"] })
+    try await chattr("+i")
+    do {
+      _ = try await repository.add(title: "bread")
+      Issue.record("a write to an immutable file succeeded")
+    } catch {
+      let message = String(describing: error)
+      #expect(message.contains(file.path), "\(message)")
+      #expect(!message.contains("disk I/O error"), "\(message)")
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    try await chattr("-i")
+    // Writable again: the next change is saved, the live list shows it, nothing was lost.
+    _ = try await repository.add(title: "eggs")
+    #expect(try await repository.all().map(\.title) == ["milk", "eggs"])
+    #expect(
+      await waitUntil { seen.last == ["milk", "eggs"] }, "live list: \(seen), \(ended ?? "")")
+    #expect(ended == nil)
+  }
+
   @Test func clearingDoneTodosLeavesAnUnreadableDoneRowAndClearsTheRest() async throws {
     let repository = try TodoRepository(url: file)
     let milk = try await repository.add(title: "milk")

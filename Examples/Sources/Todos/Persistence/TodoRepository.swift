@@ -184,11 +184,20 @@ public struct TodoRepository: Sendable {
     let deliver: @Sendable (TodoList) -> Void = { todos in
       if last.replace(with: todos) { continuation.yield(todos) }
     }
+    // A file made read-only or immutable for a while, or a full disk, interrupts the watch;
+    // it goes on once the file can be used again, so the list does not freeze for good.
     let own = Task { [queue] in
-      do {
-        for try await todos in observation.values(in: queue) { deliver(todos) }
-      } catch {
-        continuation.finish(throwing: TodoStoreError.wrap(error, path: path))
+      while !Task.isCancelled {
+        do {
+          for try await todos in observation.values(in: queue) { deliver(todos) }
+          return
+        } catch {
+          let wrapped = TodoStoreError.wrap(error, path: path)
+          guard TodoStoreError.isTransient(wrapped), !Task.isCancelled else {
+            return continuation.finish(throwing: wrapped)
+          }
+          try? await Task.sleep(for: pollInterval)
+        }
       }
     }
     let others = Task { [queue] in
@@ -208,8 +217,11 @@ public struct TodoRepository: Sendable {
         } catch is CancellationError {
           return
         } catch {
-          continuation.finish(throwing: TodoStoreError.wrap(error, path: path))
-          return
+          let wrapped = TodoStoreError.wrap(error, path: path)
+          guard TodoStoreError.isTransient(wrapped) else {
+            return continuation.finish(throwing: wrapped)
+          }
+          try? await Task.sleep(for: pollInterval)
         }
       }
     }

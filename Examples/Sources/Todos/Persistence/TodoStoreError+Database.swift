@@ -4,6 +4,15 @@ import GRDB
 extension TodoStoreError {
   /// Sorts an error from GRDB or SQLite into a store error about the file at `path`.
   /// `CancellationError` and store errors pass through unchanged.
+  /// Whether `error` (as ``wrap(_:path:)`` sorts it) may pass: a file made read-only or
+  /// immutable, locked or full can become writable again, so the live list keeps watching.
+  static func isTransient(_ error: any Error) -> Bool {
+    switch error as? TodoStoreError {
+    case .readOnly, .locked, .ioFailed: true
+    default: false
+    }
+  }
+
   static func wrap(_ error: any Error, path: String) -> any Error {
     if error is TodoStoreError || error is CancellationError { return error }
     guard let error = error as? DatabaseError else {
@@ -20,6 +29,8 @@ extension TodoStoreError {
       return TodoStoreError.readOnly(path: path)
     case .SQLITE_BUSY, .SQLITE_LOCKED:
       return TodoStoreError.locked(path: path)
+    case .SQLITE_IOERR, .SQLITE_FULL:
+      return TodoStoreError.ioFailed(path: path)
     case .SQLITE_NOTADB, .SQLITE_CORRUPT:
       return TodoStoreError.corrupt(path: path)
     case .SQLITE_CANTOPEN:

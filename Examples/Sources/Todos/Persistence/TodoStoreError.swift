@@ -13,6 +13,9 @@ public enum TodoStoreError: Error, Equatable, Sendable, CustomStringConvertible 
   case locked(path: String)
   /// The file is not an SQLite database, or it is damaged.
   case corrupt(path: String)
+  /// The system refused to read or write the file (SQLite's "disk I/O error"): the file was
+  /// made immutable, the disk is full or failing.
+  case ioFailed(path: String)
   /// The folder for the database does not exist and could not be created; holds the reason.
   case directoryUnavailable(path: String, reason: String)
   /// The database file could not be opened, for example because the path is a folder.
@@ -35,6 +38,9 @@ public enum TodoStoreError: Error, Equatable, Sendable, CustomStringConvertible 
         + "be saved. Put it back, or quit and start again to begin a new file."
     case .locked(let path):
       "The to-do file \(path) is locked by another program. Close it and try again."
+    case .ioFailed(let path):
+      "The system refused to write the to-do file \(path): it may have been made immutable "
+        + "(lsattr shows an i), or the disk is full. Changes are saved again once it can be written."
     case .corrupt(let path):
       "The file \(path) is not a to-do database, or it is damaged."
     case .directoryUnavailable(let path, let reason):
