@@ -31,6 +31,20 @@ fi
 if [ "$(printf '%s\n' "$out" | wc -l)" -eq 2 ]; then pass "one line per file"; else fail "not one line per file: $out"; fi
 if [ "$(engine_pids)" = "$before" ]; then pass "no engine left running"; else fail "engine left running"; fi
 
+# A file whose name is not UTF-8 (Latin-1 "café", as an older system writes it) is found and
+# transcribed, and named with its byte shown as \xE9.
+latin1_dir="$(mktemp -d)"
+latin1="$latin1_dir/$(printf 'caf\xe9-music.wav')"
+cp "$audio/play-some-music.wav" "$latin1"
+out="$("$binary" "$latin1" 2>&1)"
+status=$?
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qiF 'caf\xE9-music.wav: play some music'; then
+  pass "a Latin-1 file name is transcribed"
+else
+  fail "a Latin-1 file name: status $status, '$out'"
+fi
+rm -rf "$latin1_dir"
+
 # expect_failure DESCRIPTION TEXT COMMAND...: the command exits 1 and says TEXT.
 expect_failure() {
   local description="$1" text="$2" out status
@@ -44,6 +58,12 @@ expect_failure() {
   fi
 }
 expect_failure "a missing file" "There is no file at /nonexistent/x.wav." "$binary" /nonexistent/x.wav
+out="$("$binary" /nonexistent/x.wav 2>&1)"
+if [ "$(printf '%s' "$out" | grep -o "/nonexistent/x.wav" | wc -l)" -eq 1 ]; then
+  pass "a missing file's path is said once"
+else
+  fail "a missing file's path is not said once: '$out'"
+fi
 expect_failure "a missing engine" "the Whisper engine is missing" \
   env MVIKIT_STT_ENGINE_DIR=/nonexistent "$binary" "$audio/play-some-music.wav"
 expect_failure "an unreachable service" "could not be reached" \

@@ -74,36 +74,32 @@ public struct AudioFileBrowser: Sendable {
   public func list(_ folder: URL) throws(TranscribeError) -> Listing {
     let folder = folder.standardizedFileURL.resolvingSymlinksInPath()
     let path = folder.path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .folderNotFound(path: path)
-    }
-    guard isDirectory.boolValue else { throw .notAFolder(path: path) }
-    guard FileManager.default.isReadableFile(atPath: path) else {
+    let found = RawFileName.fileExists(path)
+    guard found.exists else { throw .folderNotFound(path: path) }
+    guard found.isFolder else { throw .notAFolder(path: path) }
+    guard RawFileName.withCPath(path, { access($0, R_OK) }) == 0 else {
       throw .unreadableFolder(path: path, reason: "permission denied")
     }
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: path)
-    } catch {
+    // Read as bytes: Foundation drops, or cannot reopen, a name that is not UTF-8.
+    guard let names = RawFileName.names(in: path) else {
       throw .unreadableFolder(path: path, reason: "its contents could not be listed")
     }
     var folders: [Entry] = []
     var files: [Entry] = []
     for name in names where !name.hasPrefix(".") {
       let url = folder.appending(path: name)
-      var entryIsDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &entryIsDirectory)
-      else { continue }  // A dangling symbolic link.
-      if entryIsDirectory.boolValue {
-        folders.append(Entry(name: name, url: url, kind: .folder))
+      let entry = RawFileName.fileExists(url.path)
+      guard entry.exists else { continue }  // A dangling symbolic link.
+      let shown = RawFileName.display(name)
+      if entry.isFolder {
+        folders.append(Entry(name: shown, url: url, kind: .folder))
         continue
       }
       let fileExtension = url.pathExtension.lowercased()
       if supportedExtensions.contains(fileExtension) {
-        files.append(Entry(name: name, url: url, kind: .audio))
+        files.append(Entry(name: shown, url: url, kind: .audio))
       } else if unsupportedExtensions.contains(fileExtension) {
-        files.append(Entry(name: name, url: url, kind: .unsupportedAudio))
+        files.append(Entry(name: shown, url: url, kind: .unsupportedAudio))
       }
     }
     let byName: (Entry, Entry) -> Bool = {

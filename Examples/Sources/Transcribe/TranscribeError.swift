@@ -45,8 +45,11 @@ public enum TranscribeError: Error, Sendable, Equatable, CustomStringConvertible
   /// The folder exists but its contents could not be listed.
   case unreadableFolder(path: String, reason: String)
 
-  /// A user-readable sentence describing the error.
-  public var description: String {
+  /// A user-readable sentence describing the error; a file name's bytes that are not UTF-8
+  /// show as `\xE9`.
+  public var description: String { RawFileName.display(sentence) }
+
+  private var sentence: String {
     switch self {
     case .fileNotFound(let path):
       return "There is no file at \(path)."

@@ -36,16 +36,12 @@ public struct WAVFile: Sendable, Equatable {
   ///   ``TranscribeError/emptyFile(path:)`` or any error of ``init(data:path:)``.
   public static func read(from url: URL) throws(TranscribeError) -> WAVFile {
     let path = url.path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .fileNotFound(path: path)
-    }
-    guard !isDirectory.boolValue else {
-      throw .unreadableFile(path: path, reason: "it is a folder")
-    }
+    let found = RawFileName.fileExists(path)
+    guard found.exists else { throw .fileNotFound(path: path) }
+    guard !found.isFolder else { throw .unreadableFile(path: path, reason: "it is a folder") }
     let data: Data
     do {
-      data = try Data(contentsOf: url, options: .mappedIfSafe)
+      data = try RawFileName.contents(of: url)
     } catch {
       let reason = (error as NSError).localizedFailureReason ?? "permission denied or I/O error"
       throw .unreadableFile(path: path, reason: reason)

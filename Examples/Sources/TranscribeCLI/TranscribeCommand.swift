@@ -35,17 +35,22 @@ struct TranscribeCommand: AsyncParsableCommand {
     let (recognizer, engine) = self.recognizer.options.makeRecognizer()
     var failed = false
     for path in files {
-      let url = URL(fileURLWithPath: path)
+      // An argument that is not UTF-8 (a Latin-1 name) keeps its bytes, so its file is found,
+      // and is printed with those bytes as `\xE9`.
+      let raw = RawFileName.argument(path)
+      let url = URL(fileURLWithPath: raw)
       let started = ContinuousClock.now
       do {
         let transcript = try await recognizer.transcribe(url, phrases: nil) { _, _ in }
         let elapsed = started.duration(to: .now)
-        print(line(path: path, transcript: transcript, elapsed: elapsed))
+        print(line(path: RawFileName.display(raw), transcript: transcript, elapsed: elapsed))
       } catch {
         failed = true
         let message = (error as? TranscribeError)?.description ?? "\(error)"
-        try? FileHandle.standardError.write(
-          contentsOf: Data("transcribe: \(path): \(message)\n".utf8))
+        let shown = RawFileName.display(raw)
+        // Most messages name the file already; it is said once.
+        let said = message.contains(shown) ? message : "\(shown): \(message)"
+        try? FileHandle.standardError.write(contentsOf: Data("transcribe: \(said)\n".utf8))
         // Without its engine no later file can succeed either.
         if case .recognizerUnavailable = error as? TranscribeError { break }
       }

@@ -26,7 +26,11 @@ enum TranscriptFile {
     let data = Data(text.utf8)
     for candidate in candidates(for: audio) {
       if own.contains(candidate.path) {
-        try data.write(to: candidate, options: .atomic)
+        if RawFileName.isRaw(candidate.path) {
+          try replace(candidate, data)
+        } else {
+          try data.write(to: candidate, options: .atomic)
+        }
         return candidate
       }
       if try createExclusively(candidate, data) { return candidate }
@@ -47,11 +51,21 @@ enum TranscriptFile {
       }
   }
 
+  /// Replaces our own earlier transcript at `url`, whose name is not UTF-8, with `data`.
+  private static func replace(_ url: URL, _ data: Data) throws {
+    let descriptor = RawFileName.withCPath(url.path) { open($0, O_WRONLY | O_TRUNC) }
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    try handle.write(contentsOf: data)
+    try handle.close()
+  }
+
   /// Creates `url` holding `data` when no file has its name; false when one has.
   private static func createExclusively(_ url: URL, _ data: Data) throws -> Bool {
-    let descriptor = url.withUnsafeFileSystemRepresentation { path -> Int32 in
-      guard let path else { return -1 }
-      return open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    // Through the file name's bytes, so that a transcript of a Latin-1 `café.wav` is the
+    // Latin-1 `café.txt` beside it.
+    let descriptor = RawFileName.withCPath(url.path) {
+      open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     }
     if descriptor < 0 {
       if errno == EEXIST { return false }

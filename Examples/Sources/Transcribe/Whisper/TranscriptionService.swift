@@ -206,10 +206,10 @@ public struct TranscriptionService: Sendable {
 
   private static func read(_ audio: URL) throws(TranscribeError) -> Data {
     let path = audio.path
-    guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
+    guard RawFileName.fileExists(path).exists else { throw .fileNotFound(path: path) }
     let data: Data
     do {
-      data = try Data(contentsOf: audio, options: .mappedIfSafe)
+      data = try RawFileName.contents(of: audio)
     } catch {
       throw .unreadableFile(path: path, reason: "permission denied or not a regular file")
     }
