@@ -4,8 +4,10 @@
 /// A task leaves the cascade when it finishes, so a long-living effect that sends many intents
 /// does not make the cascade grow. Waiting on a cascade waits until it has no task left.
 /// Cancelling it cancels what is running and everything added later.
+///
+/// A value over its locked storage, which its copies share: one allocation per cascade.
 @usableFromInline
-package final class Cascade: Sendable {
+package struct Cascade: Sendable {
   private struct Tasks {
     /// One task inline: most sends start one, and a dictionary would cost an allocation more.
     var first: (token: Int, task: Task<Void, Never>)?
