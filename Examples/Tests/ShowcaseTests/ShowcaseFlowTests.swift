@@ -3,6 +3,7 @@ import Foundation
 import MVIKitTerminal
 import ShowcaseKit
 import Testing
+import Todos
 
 @MainActor
 @Suite struct ShowcaseFlowTests {
@@ -125,6 +126,30 @@ import Testing
       #expect(await restarted.waitFor("[x] bread"))
       #expect(restarted.terminal.grid.contains("[ ] milk"))
       #expect(restarted.terminal.grid.contains("[ ] eggs"))
+    }
+  }
+
+  @Test func aTodosNoteIsTypedOnSeveralLinesSavedOnEscAndShownAgain() async throws {
+    try await DemoServer.withServer { server in
+      do {
+        let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
+        showcase.terminal.press(.down, .down, .down, .down, .enter)
+        #expect(await showcase.waitFor("Nothing to do yet."))
+        showcase.terminal.type("milk")
+        showcase.terminal.press(.enter)
+        #expect(await showcase.waitFor("[ ] milk"))
+        showcase.terminal.press(.tab, .char("n"))
+        #expect(await showcase.waitFor("Note for \"milk\": Esc saves and closes"))
+        showcase.terminal.typeFast("oat, not cow")
+        showcase.terminal.press(.enter)
+        showcase.terminal.type("2 litres")
+        #expect(await showcase.waitFor("2 litres"))
+        showcase.terminal.press(.escape)
+        #expect(await showcase.waitFor("[ ] milk ✎"))
+        #expect(!showcase.screen.contains("Note for"))
+      }
+      let reopened = try TodoRepository(url: URL(fileURLWithPath: todosPath))
+      #expect(try await reopened.all().map(\.note) == ["oat, not cow\n2 litres"])
     }
   }
 }

@@ -13,7 +13,12 @@ final class InMemoryTodos: Sendable {
     var nextWatcher = 0
   }
 
-  private let contents = Mutex(Contents())
+  private let contents: Mutex<Contents>
+
+  /// Storage holding `todos`; new ones get ids after theirs.
+  init(_ todos: [Todo] = []) {
+    contents = Mutex(Contents(todos: todos, nextID: (todos.map(\.id).max() ?? 0) + 1))
+  }
 
   /// The to-dos now.
   var todos: [Todo] { contents.withLock { $0.todos } }
@@ -53,7 +58,8 @@ final class InMemoryTodos: Sendable {
         try self.write { contents in
           contents.todos = (contents.todos + todos).sorted { $0.id < $1.id }
         }
-      })
+      },
+      setNote: { id, note in try self.update(id) { $0.note = note } })
   }
 
   /// Changes one to-do and returns it.

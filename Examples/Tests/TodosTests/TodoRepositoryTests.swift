@@ -27,6 +27,53 @@ struct TodoRepositoryTests {
     }
   }
 
+  @Test func aNoteIsSavedWithItsLinesAndSurvivesReopening() async throws {
+    try await withTemporaryFolder { folder in
+      let milk = try await TodoRepository(url: folder.databaseURL).add(title: "milk")
+      #expect(milk.note == "")
+      let noted = try await TodoRepository(url: folder.databaseURL)
+        .setNote(id: milk.id, "oat, not cow\n2 litres")
+      #expect(noted.note == "oat, not cow\n2 litres")
+      let reopened = try TodoRepository(url: folder.databaseURL)
+      #expect(try await reopened.all().map(\.note) == ["oat, not cow\n2 litres"])
+      await #expect(throws: TodoStoreError.notFound(id: 99)) {
+        try await reopened.setNote(id: 99, "x")
+      }
+    }
+  }
+
+  /// A file written before notes existed gets the column, its todos an empty note, and rows
+  /// that another program inserts without a note still read.
+  @Test func aFileFromBeforeNotesIsMigratedAndKeepsItsTodos() async throws {
+    try await withTemporaryFolder { folder in
+      let old = try DatabaseQueue(path: folder.databaseURL.path)
+      try await old.write { db in
+        try db.execute(
+          sql: """
+            CREATE TABLE todo (id INTEGER PRIMARY KEY AUTOINCREMENT, title TEXT NOT NULL,
+              isDone BOOLEAN NOT NULL DEFAULT 0, createdAt DATETIME NOT NULL);
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('v1: create todo'), ('v2: mark the file as this app''s');
+            INSERT INTO todo (title, isDone, createdAt) VALUES ('milk', 1, '2026-01-01 10:00:00.000');
+            """)
+        try db.execute(sql: "PRAGMA application_id = 1297503300")  // Todos' mark, "MVTD"
+      }
+      try old.close()
+      let repository = try TodoRepository(url: folder.databaseURL)
+      let todos = try await repository.all()
+      #expect(todos.map(\.title) == ["milk"])
+      #expect(todos.map(\.note) == [""])
+      let other = try DatabaseQueue(path: folder.databaseURL.path)
+      try await other.write { db in
+        try db.execute(
+          sql:
+            "INSERT INTO todo (title, isDone, createdAt) VALUES ('bread', 0, '2026-01-02 10:00:00.000')"
+        )
+      }
+      #expect(try await repository.all().map(\.title) == ["milk", "bread"])
+    }
+  }
+
   @Test func aFileDeletedWhileOpenSaysSoNotReadOnly() async throws {
     try await withTemporaryFolder { folder in
       let repository = try TodoRepository(url: folder.databaseURL)

@@ -18,7 +18,8 @@ import Testing
     rename: { id, title in Todo(id: id, title: title, createdAt: .distantPast) },
     delete: { _ in milk },
     deleteCompleted: { [] },
-    restore: { _ in })
+    restore: { _ in },
+    setNote: { id, note in Todo(id: id, title: "milk", createdAt: .distantPast, note: note) })
 
   static var oneTodo: TodosModel.State {
     var state = TodosModel.State()

@@ -2,7 +2,7 @@
 ///
 /// A struct of closures, as every sample's dependency is. ``init(repository:)`` and
 /// ``init(opening:)`` are the live values, over the SQLite file; a test makes its own with
-/// ``init(changes:add:setDone:rename:delete:deleteCompleted:restore:)``, so the model's tests
+/// ``init(changes:add:setDone:rename:delete:deleteCompleted:restore:setNote:)``, so the model's tests
 /// need no database. Each call throws ``TodoStoreError`` or any error to show on screen.
 public struct TodoStorage: Sendable {
   /// The to-dos now, then again after every change, until the iterating task is cancelled.
@@ -19,6 +19,8 @@ public struct TodoStorage: Sendable {
   public var deleteCompleted: @Sendable () async throws -> [Todo]
   /// Puts deleted to-dos back as they were: same ids, states and dates.
   public var restore: @Sendable (_ todos: [Todo]) async throws -> Void
+  /// Replaces a to-do's note; returns the to-do as saved.
+  public var setNote: @Sendable (_ id: Int64, _ note: String) async throws -> Todo
 
   /// A storage made of its parts, for tests and previews.
   public init(
@@ -28,7 +30,8 @@ public struct TodoStorage: Sendable {
     rename: @escaping @Sendable (_ id: Int64, _ title: String) async throws -> Todo,
     delete: @escaping @Sendable (_ id: Int64) async throws -> Todo,
     deleteCompleted: @escaping @Sendable () async throws -> [Todo],
-    restore: @escaping @Sendable (_ todos: [Todo]) async throws -> Void
+    restore: @escaping @Sendable (_ todos: [Todo]) async throws -> Void,
+    setNote: @escaping @Sendable (_ id: Int64, _ note: String) async throws -> Todo
   ) {
     self.changes = changes
     self.add = add
@@ -37,6 +40,7 @@ public struct TodoStorage: Sendable {
     self.delete = delete
     self.deleteCompleted = deleteCompleted
     self.restore = restore
+    self.setNote = setNote
   }
 
   /// The live storage over an open database.
@@ -56,6 +60,7 @@ public struct TodoStorage: Sendable {
       rename: { try await database.get().rename(id: $0, to: $1) },
       delete: { try await database.get().delete(id: $0) },
       deleteCompleted: { try await database.get().deleteCompleted() },
-      restore: { try await database.get().restore($0) })
+      restore: { try await database.get().restore($0) },
+      setNote: { try await database.get().setNote(id: $0, $1) })
   }
 }

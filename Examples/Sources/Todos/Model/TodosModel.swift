@@ -2,7 +2,8 @@ import Foundation
 import MVIKit
 
 /// The todo list: add, rename, toggle, delete, clear the done ones and undo the last delete,
-/// filter; persisted in SQLite, and a live view of it.
+/// filter, and a note per todo (``TodoNote``, an optional child while its editor is open);
+/// persisted in SQLite, and a live view of it.
 ///
 /// The list changes only after the database has answered, so what the screen shows is what is
 /// saved; a failed write leaves the list as it was and says why. The title field is state and
@@ -39,6 +40,8 @@ public struct TodosModel: Model {
     public var unreadableCount = 0
     /// The highlighted row among the visible todos.
     public var selection = 0
+    /// The note editor, while it is open.
+    public var note: TodoNote.State?
 
     /// An empty list.
     public init() {}
@@ -78,24 +81,31 @@ public struct TodosModel: Model {
     case filterTapped
     case selectionMoved(Int)
     case failed(String)
+    /// Opens the selected todo's note.
+    case noteTapped
+    case note(TodoNote.Intent)
   }
 
   /// The link to the rows: each todo's intents travel in ``Intent/row(_:)``.
   public static let rows = RowsLink<TodosModel, TodoRow>(state: \.rows, intent: Intent.row)
+  /// The link to the note editor, present while it is open.
+  public static let note = OptionalChildLink<TodosModel, TodoNote>(
+    state: \.note, intent: Intent.note)
 
   let storage: TodoStorage
   let row: TodoRow
+  let noteEditor: TodoNote
 
   /// A model that keeps its to-dos in `storage`; any failure of it is said on screen.
   public init(storage: TodoStorage) {
-    self.storage = storage
-    row = TodoRow(setDone: storage.setDone)
+    self.init(storage: storage, row: TodoRow(setDone: storage.setDone))
   }
 
   /// A model with its own row model, for tests.
   init(storage: TodoStorage, row: TodoRow) {
     self.storage = storage
     self.row = row
+    noteEditor = TodoNote(setNote: storage.setNote)
   }
 
   /// Applies `intent` to `state`; see the type for what each intent does.
@@ -239,6 +249,21 @@ public struct TodosModel: Model {
       state.isLoading = false
       state.message = message
       return .none
+    case .noteTapped:
+      guard let selected = state.selected else { return .none }
+      state.note = TodoNote.State(todo: selected.todo)
+      return .none
+    case .note(let intent):
+      let effect = Self.note.reduce(noteEditor, &state, intent)
+      if case .saved(let todo) = intent { state.rows.update(id: todo.id) { $0.todo = todo } }
+      // Its todo deleted meanwhile: nothing can take the note, and the editor says so.
+      if case .saveFailed = intent, let note = state.note, state.rows[id: note.id] == nil {
+        state.message = "\"\(note.title)\" was deleted, so its note was not saved."
+        state.note = nil
+      }
+      // Closed once the user left it and what it shows is saved.
+      if state.note?.isDone == true { state.note = nil }
+      return effect
     }
   }
 

@@ -16,6 +16,12 @@ enum TodoMigrations {
     migrator.registerMigration("v2: mark the file as this app's") { db in
       try db.execute(sql: "PRAGMA application_id = \(TodoFileMark.applicationID)")
     }
+    // A default, so that rows another program inserts without a note still read.
+    migrator.registerMigration("v3: a note per todo") { db in
+      try db.alter(table: TodoRecord.databaseTableName) { table in
+        table.add(column: "note", .text).notNull().defaults(to: "")
+      }
+    }
     return migrator
   }
 

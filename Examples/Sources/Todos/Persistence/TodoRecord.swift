@@ -16,6 +16,7 @@ struct TodoRecord: Codable, FetchableRecord, MutablePersistableRecord {
   var title: String
   var isDone: Bool
   var createdAt: Date
+  var note = ""
 
   /// The record of a to-do that already has an id, to put it back after a delete.
   init(_ todo: Todo) {
@@ -23,6 +24,7 @@ struct TodoRecord: Codable, FetchableRecord, MutablePersistableRecord {
     title = todo.title
     isDone = todo.isDone
     createdAt = todo.createdAt
+    note = todo.note
   }
 
   init(id: Int64?, title: String, isDone: Bool, createdAt: Date) {
@@ -37,6 +39,6 @@ struct TodoRecord: Codable, FetchableRecord, MutablePersistableRecord {
   }
 
   var todo: Todo {
-    Todo(id: id ?? 0, title: title, isDone: isDone, createdAt: createdAt)
+    Todo(id: id ?? 0, title: title, isDone: isDone, createdAt: createdAt, note: note)
   }
 }

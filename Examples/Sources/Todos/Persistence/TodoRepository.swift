@@ -166,6 +166,21 @@ public struct TodoRepository: Sendable {
     }
   }
 
+  /// Replaces a to-do's note.
+  /// - Returns: The to-do with its new note.
+  /// - Throws: ``TodoStoreError/notFound(id:)``.
+  @discardableResult
+  public func setNote(id: Int64, _ note: String) async throws -> Todo {
+    try await write { db in
+      guard var record = try TodoRecord.fetchOne(db, key: id) else {
+        throw TodoStoreError.notFound(id: id)
+      }
+      record.note = note
+      try record.update(db)
+      return record.todo
+    }
+  }
+
   /// The to-dos now (with how many rows could not be read), then again after every change, made by this program (through GRDB's
   /// `ValueObservation`) or by any other (another connection, the `sqlite3` tool), until the
   /// iterating task is cancelled.

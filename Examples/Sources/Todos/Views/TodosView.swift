@@ -50,7 +50,9 @@ public struct TodosView: View {
       if store.unreadableCount > 0 {
         Text(Self.unreadableNote(store.unreadableCount)).foreground(.yellow)
       }
-      if store.isLoading {
+      if let note = store.scope(TodosModel.note) {
+        TodoNoteView(store: note)
+      } else if store.isLoading {
         Spinner("Loading…")
         Spacer()
       } else if store.visible.isEmpty {
@@ -73,6 +75,9 @@ public struct TodosView: View {
     .onKey(.space, help: "Toggle", isEnabled: hasSelection) { toggleSelected() }
     .onKey(["d", .delete], help: "Delete", isEnabled: hasSelection) { store.send(.deleteTapped) }
     .onKey("e", help: "Rename", isEnabled: hasSelection) { store.send(.editTapped) }
+    .onKey("n", help: "Note", isEnabled: hasSelection && store.note == nil) {
+      store.send(.noteTapped)
+    }
     .onKey("x", help: "Clear done", isEnabled: store.activeCount < store.todos.count) {
       store.send(.clearCompletedTapped)
     }
@@ -119,6 +124,7 @@ struct TodoRowView: View {
       } else {
         Text("[ ] \(store.todo.title)")
       }
+      if !store.todo.note.isEmpty { Text("✎").dim() }
       if store.isSaving { Text("saving…").dim() }
       if let problem = store.problem { Text(problem).foreground(.red).lineLimit(1) }
     }
