@@ -17,7 +17,6 @@ final class ExploredRun<Intent: Sendable, SideEffect: Sendable> {
 
   init(_ work: EffectWork<Intent, SideEffect>, now: Duration, timeout: Duration) async {
     time = EffectTime(now: now)
-    let (outcome, ended) = AsyncStream.makeStream(of: Bool.self)
     let send = Send<Intent, SideEffect> { [time] event in
       switch event {
       case .intent(let intent): self.intents.append((intent, time.deadline))
@@ -25,26 +24,32 @@ final class ExploredRun<Intent: Sendable, SideEffect: Sendable> {
       case .error(let error): self.error = error
       }
     }
-    let task = Task { @MainActor [time] in
-      await EffectTime.$current.withValue(time) {
-        do {
-          try await work.body(send)
-        } catch is CancellationError {
-        } catch {
-          if let handler = work.handler { await handler(error, send) } else { self.error = error }
-        }
+    var token = 0
+    didFinish = await withCheckedContinuation { continuation in
+      // Whichever comes first, the work's end or the watchdog, resumes the explorer.
+      let waiting = Locked<CheckedContinuation<Bool, Never>?>(continuation)
+      let resume: @Sendable (Bool) -> Void = { finished in
+        waiting.withLock { waiting in
+          defer { waiting = nil }
+          return waiting
+        }?.resume(returning: finished)
       }
-      ended.yield(true)
+      let task = Task { @MainActor [time] in
+        await EffectTime.$current.withValue(time) {
+          do {
+            try await work.body(send)
+          } catch is CancellationError {
+          } catch {
+            if let handler = work.handler { await handler(error, send) } else { self.error = error }
+          }
+        }
+        resume(true)
+      }
+      token = ExplorationWatchdog.shared.watch(until: .now + timeout) {
+        task.cancel()
+        resume(false)
+      }
     }
-    let timer = Task {
-      try? await Task.sleep(for: timeout)
-      ended.yield(false)
-    }
-    // Whichever ends first decides; what the other yields later is dropped.
-    var first = outcome.makeAsyncIterator()
-    didFinish = await first.next() ?? false
-    ended.finish()
-    timer.cancel()
-    if !didFinish { task.cancel() }
+    ExplorationWatchdog.shared.stopWatching(token)
   }
 }
