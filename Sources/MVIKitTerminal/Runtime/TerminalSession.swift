@@ -2,11 +2,6 @@
 /// terminal, shared by ``TerminalApp`` and ``HeadlessTerminal``.
 @MainActor
 final class TerminalSession {
-  struct Toast {
-    let id: Int
-    let text: String
-  }
-
   var size: Size
   var minimumSize: Size
   var animationFrame = 0
@@ -22,17 +17,12 @@ final class TerminalSession {
   var onInterrupt: (@MainActor () -> Void)?
   /// Called for Ctrl-Z: the runtime gives the terminal back to the shell until `fg`.
   var onSuspend: (@MainActor () -> Void)?
-  private(set) var focus = Focus.first
-  /// Views that lost focus because they disappeared (under an alert, on a screen pushed
-  /// over): when one comes back, it gets focus back, so dismissing an alert returns the
-  /// cursor to the field the user was in.
-  private var lostFocus: [String] = []
-  private(set) var toasts: [Toast] = []
-  private(set) var alerts: [Presentation] = []
+  /// Where keys go first.
+  private var focus = FocusRing()
+  /// The toasts and alerts shown over the screen.
+  private(set) var overlays = Overlays()
   private(set) var animates = false
-  private var targets: [FocusTarget] = []
   private var bindings: [KeyBinding] = []
-  private var nextToastID = 0
   private let quitKeys: [Key]
   private let content: @MainActor () -> ViewGroup
   private let interaction = InteractionState()
@@ -48,108 +38,30 @@ final class TerminalSession {
   }
 
   /// The id of the focused view; nil when no view has the focus.
-  var focusedID: String? {
-    switch focus {
-    case .first: targets.first?.id
-    case .view(let id): id
-    case .screen: nil
-    }
-  }
+  var focusedID: String? { focus.focusedID }
 
   /// Evaluates the view for the current state and draws a frame.
   func render() -> Grid {
     guard size.contains(minimumSize) else { return tooSmall() }
-    let previousIDs = Set(targets.map(\.id))
+    let previousIDs = Set(focus.targets.map(\.id))
     var grid = pass()
-    if settleFocus(previousIDs: previousIDs) { grid = pass() }
-    if followFocusRequest() { grid = pass() }
+    if focus.settle(previousIDs: previousIDs) { grid = pass() }
+    if focus.followRequest() { grid = pass() }
     return grid
-  }
-
-  /// Moves the focus after a pass in which the focused view disappeared; returns whether it
-  /// moved, so the frame is drawn again.
-  private func settleFocus(previousIDs: Set<String>) -> Bool {
-    let ids = targets.map(\.id)
-    switch focus {
-    case .first:
-      guard let first = ids.first else { return false }
-      focus = .view(first)
-      return false
-    case .view(let focusedID) where !ids.contains(focusedID):
-      // The focused view is gone (an alert, a screen change, a list emptied): go back to the
-      // most recent view that lost focus and is there again.
-      lostFocus.append(focusedID)
-      if lostFocus.count > 32 { lostFocus.removeFirst() }
-      if let restored = lostFocus.lastIndex(where: ids.contains) {
-        focus = .view(lostFocus[restored])
-        lostFocus.removeSubrange(restored...)
-        return true
-      }
-      focus = fallbackFocus(isNewScreen: previousIDs.isDisjoint(with: ids))
-      return true
-    case .screen(let after, let restoresLost):
-      if restoresLost, let restored = lostFocus.lastIndex(where: ids.contains) {
-        focus = .view(lostFocus[restored])
-        lostFocus.removeSubrange(restored...)
-        return true
-      }
-      // A new screen (the view the focus left went with the old one, an alert came up): the
-      // focus lands on its first view, so that its keys act at once.
-      guard let first = ids.first, !ids.contains(after ?? ""), previousIDs.isDisjoint(with: ids)
-      else { return false }
-      focus = .view(first)
-      return true
-    default:
-      return false
-    }
-  }
-
-  /// Where the focus goes when its view disappeared and no earlier one came back. A new
-  /// screen starts on its first view, a field included. On the same screen the focus never
-  /// drops into a text field on its own: the keys the user goes on pressing (`u` to undo the
-  /// delete that emptied a list) would type instead of doing what the key bar said.
-  private func fallbackFocus(isNewScreen: Bool) -> Focus {
-    if isNewScreen, let first = targets.first { return .view(first.id) }
-    if targets.isEmpty { return .first }
-    if let other = targets.first(where: { !$0.takesText }) { return .view(other.id) }
-    return .screen(after: nil, restoresLost: true)
-  }
-
-  /// Gives the focus to a view whose state asks for it (``View/focused(_:onFocusChange:)``);
-  /// returns whether it moved.
-  private func followFocusRequest() -> Bool {
-    let asking = targets.filter { $0.focusRequest?.isFocused == true }
-    guard let first = asking.first, !asking.contains(where: { isFocused($0.id) }) else {
-      return false
-    }
-    focus = .view(first.id)
-    return true
-  }
-
-  private func isFocused(_ id: String) -> Bool {
-    isFocused(id, in: focus)
-  }
-
-  private func isFocused(_ id: String, in focus: Focus) -> Bool {
-    switch focus {
-    case .first: targets.first?.id == id
-    case .view(let focusedID): focusedID == id
-    case .screen: false
-    }
   }
 
   /// Whether the focused view takes typed text (a text field, a list's filter being typed),
   /// as of the last render; the time-travel overlay takes the keys itself.
   var focusTakesText: Bool {
     guard timeTravel?.isActive != true else { return false }
-    return targets.first { isFocused($0.id) }?.takesText ?? false
+    return focus.focused?.takesText ?? false
   }
 
   /// Handles one key; returns whether anything used it.
   @discardableResult
   func handle(_ key: Key) -> Bool {
-    let before = focus
-    defer { if focus != before { reportFocusChange(from: before) } }
+    let before = focus.focus
+    defer { if focus.focus != before { focus.reportChange(from: before) } }
     return route(key)
   }
 
@@ -168,13 +80,13 @@ final class TerminalSession {
     if let timeTravel, timeTravel.handle(key) { return true }
     if case .mouse(let mouse) = key { return handleMouse(mouse, key) }
     if key == .tab || key == .backTab {
-      moveFocus(by: key == .tab ? 1 : -1)
+      focus.move(by: key == .tab ? 1 : -1)
       return true
     }
-    let focused = targets.first { isFocused($0.id) }
+    let focused = focus.focused
     if let focused, focused.handle(key) { return true }
     if key == .escape, let focused, focused.takesText {
-      leaveField(focused)
+      focus.leave(focused)
       return true
     }
     for binding in bindings.reversed() where binding.keys.contains(key) {
@@ -182,16 +94,6 @@ final class TerminalSession {
       return true
     }
     return false
-  }
-
-  /// Tells the views that asked for the focus in their state that the user moved it onto
-  /// them or off them.
-  private func reportFocusChange(from before: Focus) {
-    for target in targets {
-      guard let request = target.focusRequest else { continue }
-      let (was, now) = (isFocused(target.id, in: before), isFocused(target.id))
-      if was != now { request.onChange(now) }
-    }
   }
 
   /// A press focuses the view under the pointer and hands it the click; the wheel goes to the
@@ -202,72 +104,33 @@ final class TerminalSession {
     case .press, .scrollUp, .scrollDown:
       // Views register in drawing order, so the last one under the pointer is on top.
       guard
-        let target = targets.last(where: {
+        let target = focus.targets.last(where: {
           $0.rect.contains(column: mouse.column, row: mouse.row)
         })
       else { return false }
-      if case .press = mouse.action { focus = .view(target.id) }
+      if case .press = mouse.action { focus.focus(on: target.id) }
       return target.handle(key)
     case .release, .drag:
-      return targets.first { isFocused($0.id) }?.handle(key) ?? false
+      return focus.focused?.handle(key) ?? false
     }
   }
 
+  /// Shows `presentation` over the screen; returns a toast's id, to dismiss it later.
   func present(_ presentation: Presentation) -> Int? {
-    switch presentation {
-    case .toast(let text):
-      nextToastID += 1
-      toasts.append(Toast(id: nextToastID, text: text))
-      return nextToastID
-    case .alert:
-      alerts.append(presentation)
-      return nil
-    }
+    overlays.present(presentation)
   }
 
   func dismissToast(_ id: Int) {
-    toasts.removeAll { $0.id == id }
+    overlays.dismissToast(id)
   }
 
   func dismissAllToasts() {
-    toasts.removeAll()
-  }
-
-  /// Tab and Shift-Tab: on to the next view, or back to the one before, round the screen.
-  /// A text field that is the only focusable view gives the focus to the screen, so that its
-  /// bindings can be reached; from the screen, Tab goes on from the view that had the focus.
-  private func moveFocus(by step: Int) {
-    guard !targets.isEmpty else { return }
-    let current: Int
-    if case .screen(let after, _) = focus {
-      current = after.flatMap { id in targets.firstIndex { $0.id == id } } ?? -step
-    } else {
-      current = targets.firstIndex { isFocused($0.id) } ?? -step
-      if targets.count == 1, targets[0].takesText, current == 0 {
-        focus = .screen(after: targets[0].id, restoresLost: false)
-        return
-      }
-    }
-    let next = (current + step + targets.count) % targets.count
-    focus = .view(targets[next].id)
-  }
-
-  /// Esc in a text field: the focus goes to the next view that does not take text, where the
-  /// screen's shortcuts work, or to the screen when there is none; a second Esc then means
-  /// what it means on the screen (back, say).
-  private func leaveField(_ field: FocusTarget) {
-    let start = targets.firstIndex { $0.id == field.id } ?? 0
-    let order = targets[(start + 1)...] + targets[..<start]
-    if let next = order.first(where: { !$0.takesText }) {
-      focus = .view(next.id)
-    } else {
-      focus = .screen(after: field.id, restoresLost: false)
-    }
+    overlays.dismissAllToasts()
   }
 
   private func pass() -> Grid {
     let context = RenderContext(
-      size: size, focus: focus, interaction: interaction, animationFrame: animationFrame,
+      size: size, focus: focus.focus, interaction: interaction, animationFrame: animationFrame,
       graphics: graphics, showsColor: showsColor, graphicsNote: graphicsNote)
     if !quitKeys.isEmpty {
       context.addBinding(KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() })
@@ -278,42 +141,27 @@ final class TerminalSession {
       ]
     }
     let toastLines = ToastLayout.lines(
-      for: toasts.map(\.text), width: size.width, maximumRows: size.height / 3)
+      for: overlays.toasts.map(\.text), width: size.width, maximumRows: size.height / 3)
     let bounds = context.grid.bounds
     let root = content()
     root.draw(
       Rect(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height - toastLines.count),
       context)
     context.overlay { [unowned self, unowned context] in
-      self.drawPresentations(context, toastLines: toastLines)
+      self.overlays.draw(context, toastLines: toastLines) { [weak self] in
+        self?.overlays.dismissAlert()
+      }
     }
     context.finish()
     timeTravel?.draw(context)
-    targets = context.targets
+    focus.targets = context.targets
     bindings = context.bindings
     animates = context.animates
     return context.grid
   }
 
-  private func drawPresentations(_ context: RenderContext, toastLines: [String]) {
-    let bounds = context.grid.bounds
-    for (offset, line) in toastLines.enumerated() {
-      let width = min(bounds.width, line.terminalWidth)
-      let row = bounds.maxY - toastLines.count + offset
-      let rect = Rect(x: bounds.maxX - width, y: row, width: width, height: 1)
-      context.put(
-        line, column: rect.x, row: rect.y,
-        style: Style(foreground: .black, background: .cyan, attributes: .bold), clip: rect)
-    }
-    guard case .alert(let title, let message) = alerts.first else { return }
-    Alert(title: title, message: message) { [weak self] in
-      guard let self, !self.alerts.isEmpty else { return }
-      self.alerts.removeFirst()
-    }.draw(context)
-  }
-
   private func tooSmall() -> Grid {
-    targets = []
+    focus.targets = []
     bindings = []
     if !quitKeys.isEmpty {
       bindings = [KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() }]
