@@ -27,17 +27,7 @@ struct Search<M: Model> {
     guard reachedLimit else { return }
     var random = SeededRandom(seed: seed)
     for _ in 0..<samples where !Task.isCancelled && !isStopped {
-      var world = world
-      var path: [ScheduleWorld<M>.Choice] = []
-      var failed = false
-      while !failed,
-        let choice = world.choices(scenarioCount: scenario.count).randomElement(using: &random)
-      {
-        await world.take(choice, model: model, scenario: scenario)
-        path.append(choice)
-        failed = fails(world, path: path, ended: false)
-      }
-      if !failed { _ = fails(world, path: path, ended: true) }
+      await walk(world, model: model) { open, _ in open.randomElement(using: &random) }
       sampled += 1
     }
   }
@@ -46,22 +36,34 @@ struct Search<M: Model> {
   mutating func replay(_ world: ScheduleWorld<M>, model: M, schedule: String)
     async throws(ScheduleError)
   {
+    var tokens = schedule.split(separator: " ").makeIterator()
+    schedules = 1
+    try await walk(world, model: model) { open, step throws(ScheduleError) in
+      guard let token = tokens.next().map(String.init) else {
+        guard open.isEmpty else {
+          throw ScheduleError(token: nil, step: step, open: open.map(Self.token))
+        }
+        return nil
+      }
+      guard let choice = Self.choice(token), open.contains(choice) else {
+        throw ScheduleError(token: token, step: step, open: open.map(Self.token))
+      }
+      return choice
+    }
+  }
+
+  /// Walks one schedule from `world`, taking what `choose` picks among the open choices (with
+  /// the number of the step) until it picks none or a check fails; then checks the end.
+  private mutating func walk<Failure: Error>(
+    _ world: ScheduleWorld<M>, model: M,
+    choose: ([ScheduleWorld<M>.Choice], Int) throws(Failure) -> ScheduleWorld<M>.Choice?
+  ) async throws(Failure) {
     var world = world
     var path: [ScheduleWorld<M>.Choice] = []
-    schedules = 1
-    for token in schedule.split(separator: " ") {
-      let open = world.choices(scenarioCount: scenario.count)
-      guard let choice = Self.choice(String(token)), open.contains(choice) else {
-        throw ScheduleError(
-          token: String(token), step: path.count + 1, open: open.map(Self.token))
-      }
+    while let choice = try choose(world.choices(scenarioCount: scenario.count), path.count + 1) {
       await world.take(choice, model: model, scenario: scenario)
       path.append(choice)
       if fails(world, path: path, ended: false) { return }
-    }
-    let open = world.choices(scenarioCount: scenario.count)
-    guard open.isEmpty else {
-      throw ScheduleError(token: nil, step: path.count + 1, open: open.map(Self.token))
     }
     _ = fails(world, path: path, ended: true)
   }
