@@ -16,7 +16,7 @@ extension Recording {
   /// ```
   ///
   /// States are compared as they encode, so a `Secret` (recorded redacted) never
-  /// differs. A reduce that branches on a secret's content sees its ``RedactedPlaceholder``
+  /// differs. A reduce that branches on a secret's content sees its `RedactedPlaceholder`
   /// instead.
   ///
   /// - Throws: ``ReplayDivergence`` at the first state that differs from the recording, with

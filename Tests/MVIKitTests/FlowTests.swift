@@ -1,3 +1,4 @@
+import Foundation
 import MVIKit
 import Testing
 
@@ -45,6 +46,21 @@ import Testing
       attaching: [FlowObserver { if case .stateChanged = $0 { changes += 1 } }])
     store.send(.stop)
     #expect(changes == 0)
+  }
+
+  /// Encoding a state (to save it, to send it) needs no debugging layer: MVIKit alone encodes a
+  /// secret redacted.
+  @Test func aSecretEncodesRedactedWithMVIKitAlone() throws {
+    struct Login: Codable {
+      var email: String
+      var password: Secret<String>
+    }
+    let json = try JSONEncoder().encode(Login(email: "a@b.c", password: Secret("hunter2")))
+    let text = String(decoding: json, as: UTF8.self)
+    #expect(!text.contains("hunter2"))
+    #expect(text.contains("Secret(••••)"))
+    let decoded = try JSONDecoder().decode(Login.self, from: json)
+    #expect(decoded.password.value == String.redactedPlaceholder)
   }
 
   @Test func secretNeverPrintsItsValue() {

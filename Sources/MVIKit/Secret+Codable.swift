@@ -1,5 +1,3 @@
-import MVIKit
-
 /// A secret is encoded redacted, so a recording (or anything else encoded) never holds it.
 ///
 /// It encodes as the string `Secret(••••)`. Decoding that string gives the type's
@@ -38,7 +36,7 @@ extension Secret: Decodable where Value: Decodable {
 }
 
 extension Secret {
-  static var redactedText: String { "Secret(••••)" }
+  package static var redactedText: String { "Secret(••••)" }
 }
 
 /// A type with a stand-in value that a redacted `Secret` decodes to.
