@@ -5,20 +5,6 @@ import PackageDescription
 /// of the folder that holds this one (`main` in the work tree, anything in a fresh clone).
 let root = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "main"
 
-/// Where Homebrew keeps giflib's header and library on macOS, for the targets that import
-/// CGIF. This package is only ever built as the root package, where such flags are allowed.
-let homebrewGIF = (
-  swift: [
-    SwiftSetting.unsafeFlags(
-      ["-Xcc", "-I/opt/homebrew/include", "-Xcc", "-I/usr/local/include"],
-      .when(platforms: [.macOS]))
-  ],
-  linker: [
-    LinkerSetting.unsafeFlags(
-      ["-L/opt/homebrew/lib", "-L/usr/local/lib"], .when(platforms: [.macOS]))
-  ]
-)
-
 /// The sample apps and their real backends. This package is separate from the root package so
 /// that library users never pay for Hummingbird or GRDB.
 let package = Package(
@@ -145,20 +131,14 @@ let package = Package(
     .systemLibrary(
       name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-    // giflib has no pkg-config file on Debian or in Homebrew, so nothing tells SwiftPM where
-    // Homebrew put it: /opt/homebrew on Apple silicon, /usr/local on Intel Macs (searched by
-    // default there). The targets that import CGIF add both on macOS (see `homebrewGIF`).
-    .systemLibrary(
-      name: "CGIF", providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
     .target(
       name: "Poster",
       dependencies: [
-        "CPNG", "CTurboJPEG", "CWebP", "CGIF", "ExampleHTTP",
+        "CPNG", "CTurboJPEG", "CWebP", "ExampleHTTP",
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
-      ],
-      swiftSettings: homebrewGIF.swift, linkerSettings: homebrewGIF.linker
+      ]
     ),
     .target(name: "ExampleTestSupport", path: "Sources/ExampleTestSupport"),
     .testTarget(name: "DemoServerTests", dependencies: ["DemoServer"]),
@@ -210,13 +190,13 @@ let package = Package(
     .testTarget(
       name: "PosterTests",
       dependencies: [
-        "Poster", "DemoServer", "CGIF", "CTurboJPEG", "ExampleTestSupport",
+        "Poster", "DemoServer", "CTurboJPEG", "ExampleTestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitTerminal", package: root),
         .product(name: "MVIKitTesting", package: root),
       ],
-      swiftSettings: homebrewGIF.swift, linkerSettings: homebrewGIF.linker
+      exclude: ["Fixtures"]
     ),
   ]
 )

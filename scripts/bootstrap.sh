@@ -22,8 +22,8 @@ debian_packages=(
   # Transcribe sample: espeak-ng and sox make the test speech.
   espeak-ng sox
   # Poster sample: libpng, libjpeg-turbo and libwebp encode (server) and decode (client) the
-  # posters, giflib decodes GIFs; cjpeg and cwebp make the test images.
-  libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libjpeg-turbo-progs webp
+  # posters (GIFs are decoded in Swift); cjpeg and cwebp make the test images.
+  libpng-dev libturbojpeg0-dev libwebp-dev libjpeg-turbo-progs webp
   # The inspector's browser test (scripts/e2e-inspector.sh): headless Chromium, driven through
   # its chromedriver by Selenium (in Tests/Browser/.venv, made below).
   chromium chromium-driver
@@ -35,7 +35,7 @@ if [ "$with_pocketsphinx" = 1 ]; then debian_packages+=("${pocketsphinx_packages
 # The same on macOS, where SQLite and Python come with the system and Xcode. SwiftPM finds the
 # formulas' headers and libraries through pkgconf. PocketSphinx, only wanted with --pocketsphinx,
 # is checked apart (see below).
-brew_formulas=(tmux pkgconf espeak-ng sox libpng jpeg-turbo webp giflib)
+brew_formulas=(tmux pkgconf espeak-ng sox libpng jpeg-turbo webp)
 # The inspector's browser test needs Google Chrome and a chromedriver of the same version, which
 # Homebrew has as casks, not formulas: this script does not install them, and the test skips
 # itself with a message when it finds no browser.

@@ -1,8 +1,7 @@
-import CGIF
 import Foundation
 
-/// Decodes the first frame of a GIF (still or animated) with giflib, record by record, so the
-/// frame's size is checked against the budget before its pixels are allocated.
+/// Decodes the first frame of a GIF (still or animated), in Swift: no C library to find on any
+/// platform. The canvas size is checked against the budget before any pixel is allocated.
 public enum GIFDecoder {
   /// Decodes a GIF's first frame onto its canvas, as 8-bit RGB; transparent pixels and the
   /// canvas around the frame are black.
@@ -13,97 +12,73 @@ public enum GIFDecoder {
   public static func decode(_ data: Data, budget: ImageBudget = .init()) throws(PosterError)
     -> RGBImage
   {
-    let source = MemorySource(data: data)
-    var status: Int32 = 0
-    let opened = withExtendedLifetime(source) {
-      DGifOpen(Unmanaged.passUnretained(source).toOpaque(), read, &status)
-    }
-    guard let gif = opened else { throw .corruptImage(reason: message(status)) }
-    defer {
-      var closing: Int32 = 0
-      withExtendedLifetime(source) { _ = DGifCloseFile(gif, &closing) }
-    }
-    return try withExtendedLifetime(source) { () throws(PosterError) -> RGBImage in
-      try firstFrame(of: gif, budget: budget)
-    }
-  }
-
-  private static func firstFrame(
-    of gif: UnsafeMutablePointer<GifFileType>, budget: ImageBudget
-  ) throws(PosterError) -> RGBImage {
-    let width = Int(gif.pointee.SWidth)
-    let height = Int(gif.pointee.SHeight)
+    var reader = GIFReader(bytes: [UInt8](data))
+    guard let signature = reader.take(6),
+      ["GIF87a", "GIF89a"].contains(String(decoding: signature, as: UTF8.self))
+    else { throw .corruptImage(reason: "data is not in gif format") }
+    let width = try reader.word()
+    let height = try reader.word()
+    let flags = try reader.byte()
+    _ = reader.take(2)  // background colour, aspect ratio
     try budget.check(width: width, height: height)
-    var transparent: Int32 = NO_TRANSPARENT_COLOR
+    let global = flags & 0x80 != 0 ? try reader.colorTable(bits: flags & 7) : nil
+    var transparent: Int?
     while true {
-      var record = UNDEFINED_RECORD_TYPE
-      guard DGifGetRecordType(gif, &record) == GIF_OK else { throw failure(gif) }
-      switch record {
-      case EXTENSION_RECORD_TYPE:
-        transparent = try readExtension(of: gif) ?? transparent
-      case IMAGE_DESC_RECORD_TYPE:
-        return try readImage(of: gif, width: width, height: height, transparent: transparent)
-      case TERMINATE_RECORD_TYPE:
+      switch try reader.byte() {
+      case 0x21:
+        let label = try reader.byte()
+        let blocks = try reader.subBlocks()
+        // A graphics control block: its flags, a delay, then the transparent colour's index.
+        if label == 0xF9, blocks.count >= 4 {
+          transparent = blocks[0] & 1 != 0 ? Int(blocks[3]) : nil
+        }
+      case 0x2C:
+        return try readImage(
+          &reader, canvas: (width, height), global: global, transparent: transparent)
+      case 0x3B:
         throw .corruptImage(reason: "the GIF holds no image")
       default:
-        continue
+        throw .corruptImage(reason: "wrong record type")
       }
     }
-  }
-
-  /// Reads one extension; returns the transparent colour index a graphics control block sets.
-  private static func readExtension(of gif: UnsafeMutablePointer<GifFileType>) throws(PosterError)
-    -> Int32?
-  {
-    var code: Int32 = 0
-    var block: UnsafeMutablePointer<GifByteType>?
-    guard DGifGetExtension(gif, &code, &block) == GIF_OK else { throw failure(gif) }
-    var transparent: Int32?
-    if code == GRAPHICS_EXT_FUNC_CODE, let block {
-      var control = GraphicsControlBlock()
-      if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK {
-        transparent = control.TransparentColor
-      }
-    }
-    while block != nil {
-      guard DGifGetExtensionNext(gif, &block) == GIF_OK else { throw failure(gif) }
-    }
-    return transparent
   }
 
   private static func readImage(
-    of gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, transparent: Int32
+    _ reader: inout GIFReader, canvas: (width: Int, height: Int), global: [UInt8]?,
+    transparent: Int?
   ) throws(PosterError) -> RGBImage {
-    guard DGifGetImageDesc(gif) == GIF_OK else { throw failure(gif) }
-    let frame = gif.pointee.Image
-    let left = Int(frame.Left)
-    let top = Int(frame.Top)
-    let frameWidth = Int(frame.Width)
-    let frameHeight = Int(frame.Height)
+    let (width, height) = canvas
+    let left = try reader.word()
+    let top = try reader.word()
+    let frameWidth = try reader.word()
+    let frameHeight = try reader.word()
+    let flags = try reader.byte()
     guard frameWidth > 0, frameHeight > 0, left + frameWidth <= width, top + frameHeight <= height
     else {
       throw .corruptImage(
         reason: "its first frame (\(frameWidth)×\(frameHeight) at \(left),\(top)) lies outside "
           + "its \(width)×\(height) canvas")
     }
-    guard let map = frame.ColorMap ?? gif.pointee.SColorMap else {
+    let local = flags & 0x80 != 0 ? try reader.colorTable(bits: flags & 7) : nil
+    guard let colors = local ?? global else {
       throw .corruptImage(reason: "it has no colour table")
     }
-    let colors = UnsafeBufferPointer(start: map.pointee.Colors, count: Int(map.pointee.ColorCount))
+    let minimumCodeSize = Int(try reader.byte())
+    guard (1...8).contains(minimumCodeSize) else {
+      throw .corruptImage(reason: "its LZW code size \(minimumCodeSize) is not 1 to 8")
+    }
+    let indices = try GIFLZW.decode(
+      try reader.subBlocks(), minimumCodeSize: minimumCodeSize, count: frameWidth * frameHeight)
     var pixels = [UInt8](repeating: 0, count: width * height * 3)
-    var line = [GifPixelType](repeating: 0, count: frameWidth)
-    for row in rowOrder(height: frameHeight, interlaced: frame.Interlace) {
-      let read = line.withUnsafeMutableBufferPointer {
-        DGifGetLine(gif, $0.baseAddress, Int32(frameWidth))
-      }
-      guard read == GIF_OK else { throw failure(gif) }
+    let rows = rowOrder(height: frameHeight, interlaced: flags & 0x40 != 0)
+    for (stored, row) in rows.enumerated() {
       for column in 0..<frameWidth {
-        let index = Int(line[column])
-        guard index != Int(transparent), index < colors.count else { continue }
+        let index = Int(indices[stored * frameWidth + column])
+        guard index != transparent, index * 3 + 2 < colors.count else { continue }
         let offset = ((top + row) * width + left + column) * 3
-        pixels[offset] = colors[index].Red
-        pixels[offset + 1] = colors[index].Green
-        pixels[offset + 2] = colors[index].Blue
+        pixels[offset] = colors[index * 3]
+        pixels[offset + 1] = colors[index * 3 + 1]
+        pixels[offset + 2] = colors[index * 3 + 2]
       }
     }
     guard let image = RGBImage(width: width, height: height, pixels: pixels) else {
@@ -119,36 +94,47 @@ public enum GIFDecoder {
       Array(stride(from: start, to: height, by: step))
     }
   }
+}
 
-  private static func failure(_ gif: UnsafeMutablePointer<GifFileType>) -> PosterError {
-    .corruptImage(reason: message(gif.pointee.Error))
+/// Reads a GIF's bytes in order; running out is a truncated file.
+struct GIFReader {
+  let bytes: [UInt8]
+  var offset = 0
+
+  /// The next `count` bytes, or nil when fewer are left.
+  mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
+    guard offset + count <= bytes.count else { return nil }
+    defer { offset += count }
+    return bytes[offset..<offset + count]
   }
 
-  private static func message(_ code: Int32) -> String {
-    guard let text = GifErrorString(code) else { return "giflib could not decode it" }
-    return String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+  mutating func byte() throws(PosterError) -> UInt8 {
+    guard let next = take(1) else { throw Self.truncated }
+    return next[next.startIndex]
   }
 
-  /// giflib reads through a callback; this feeds it from memory.
-  private final class MemorySource {
-    let data: Data
-    var offset = 0
+  /// A little-endian 16-bit number.
+  mutating func word() throws(PosterError) -> Int {
+    let low = Int(try byte())
+    return low | Int(try byte()) << 8
+  }
 
-    init(data: Data) {
-      self.data = data
+  /// A colour table of 2^(bits + 1) entries, three bytes each.
+  mutating func colorTable(bits: UInt8) throws(PosterError) -> [UInt8] {
+    guard let table = take(3 << (Int(bits) + 1)) else { throw Self.truncated }
+    return Array(table)
+  }
+
+  /// Data sub-blocks up to their empty terminator, joined.
+  mutating func subBlocks() throws(PosterError) -> [UInt8] {
+    var joined: [UInt8] = []
+    while true {
+      let size = Int(try byte())
+      if size == 0 { return joined }
+      guard let block = take(size) else { throw Self.truncated }
+      joined += block
     }
   }
 
-  private static let read: InputFunc = { gif, buffer, count in
-    guard let gif, let buffer, let user = gif.pointee.UserData else { return 0 }
-    let source = Unmanaged<MemorySource>.fromOpaque(user).takeUnretainedValue()
-    let length = min(Int(count), source.data.count - source.offset)
-    guard length > 0 else { return 0 }
-    source.data.withUnsafeBytes { bytes in
-      let start = bytes.baseAddress!.advanced(by: source.offset)
-      buffer.update(from: start.assumingMemoryBound(to: GifByteType.self), count: length)
-    }
-    source.offset += length
-    return Int32(length)
-  }
+  static let truncated = PosterError.corruptImage(reason: "the file ends before its image does")
 }
