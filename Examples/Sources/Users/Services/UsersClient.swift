@@ -161,7 +161,7 @@ extension UsersError {
     switch failure {
     case .timeout: UsersError.timeout
     case .unreachable(let reason): UsersError.unreachable(reason)
-    case .truncated: UsersError.malformed("the connection closed before all of it arrived")
+    case .truncated: UsersError.cutOff
     case .malformed(let reason): UsersError.malformed(reason)
     case .cancelled: CancellationError()
     }

@@ -4,6 +4,9 @@ public enum UsersError: Error, Equatable, Sendable, CustomStringConvertible {
   case http(Int)
   /// The answer was not a users list; holds a short reason.
   case malformed(String)
+  /// The connection closed in the middle of the answer: nothing is wrong with its format, it
+  /// did not all arrive.
+  case cutOff
   /// The server did not answer in time.
   case timeout
   /// The server could not be reached; holds a short reason.
@@ -20,6 +23,8 @@ public enum UsersError: Error, Equatable, Sendable, CustomStringConvertible {
       "The server refused the request (HTTP \(status))."
     case .malformed(let reason):
       "The server sent users in an unexpected format: \(reason)."
+    case .cutOff:
+      "The connection closed before all the users arrived. Please try again."
     case .timeout:
       "The server took too long to answer. Please try again."
     case .unreachable(let reason):
