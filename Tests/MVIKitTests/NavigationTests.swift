@@ -118,14 +118,9 @@ struct Browser: Model {
 
   @Test func poppingAScreenCancelsItsEffectsAndDropsLateIntents() async {
     let model = Browser()
-    var warnings: [String] = []
+    let warnings = RuntimeWarnings()
     let store = Store(
-      initialState: Browser.State(), model: model,
-      attaching: [
-        FlowObserver { event in
-          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-        }
-      ])
+      initialState: Browser.State(), model: model, attaching: [warnings.observer()])
     store.send(.opened("slow"))
     let id = store.path.ids[0]
     let loading = store.send(.page(Keyed(id, .loadTapped)))
@@ -133,7 +128,7 @@ struct Browser: Model {
     await loading.finish()
     #expect(model.page.cancelled.withLock { $0 } == 1)
     store.send(.page(Keyed(id, .visited)))
-    #expect(warnings.count == 1)
+    #expect(warnings.all.count == 1)
   }
 
   @Test func aDeepLinkIsJustState() async {

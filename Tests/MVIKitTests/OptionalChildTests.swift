@@ -50,19 +50,14 @@ import Testing
   }
 
   @Test func anIntentForAnAbsentChildIsReportedAndDropped() {
-    var warnings: [String] = []
+    let warnings = RuntimeWarnings()
     let store = Store(
-      initialState: Host.State(), model: Host(),
-      attaching: [
-        FlowObserver { event in
-          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-        }
-      ])
+      initialState: Host.State(), model: Host(), attaching: [warnings.observer()])
     store.send(.sheet(.typed("late")))
     #expect(store.sheet == nil)
-    #expect(warnings.count == 1)
-    #expect(warnings.first?.contains("typed(\"late\")") == true)
-    #expect(warnings.first?.contains("not there") == true)
+    #expect(warnings.all.count == 1)
+    #expect(warnings.all.first?.contains("typed(\"late\")") == true)
+    #expect(warnings.all.first?.contains("not there") == true)
   }
 
   @Test func anIntentForAnAbsentChildFailsAtTheSendThatMadeIt() async {
@@ -77,14 +72,9 @@ import Testing
   }
 
   @Test func aDismissedChildsStoreStaysCutOffWhenTheChildIsPresentedAgain() {
-    var warnings: [String] = []
+    let warnings = RuntimeWarnings()
     let store = Store(
-      initialState: Host.State(), model: Host(),
-      attaching: [
-        FlowObserver { event in
-          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-        }
-      ])
+      initialState: Host.State(), model: Host(), attaching: [warnings.observer()])
     store.send(.presentTapped)
     let first = store.scope(Host.sheet)
     // Dismissed and presented again with nothing reading the sheet in between.
@@ -93,8 +83,8 @@ import Testing
     // A misuse on a scoped store reaches the root store's flow observer.
     first?.send(.typed("stale"))
     #expect(store.sheet?.text == "")
-    #expect(warnings.count == 1)
-    #expect(warnings.first?.contains("typed(\"stale\")") == true)
+    #expect(warnings.all.count == 1)
+    #expect(warnings.all.first?.contains("typed(\"stale\")") == true)
     let second = store.scope(Host.sheet)
     #expect(second != nil && second !== first)
     second?.send(.typed("new"))
@@ -102,14 +92,9 @@ import Testing
   }
 
   @Test func aDismissedChildsStoreDropsWhatItIsSentAndANewPresentationGetsANewStore() {
-    var warnings: [String] = []
+    let warnings = RuntimeWarnings()
     let store = Store(
-      initialState: Host.State(), model: Host(),
-      attaching: [
-        FlowObserver { event in
-          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-        }
-      ])
+      initialState: Host.State(), model: Host(), attaching: [warnings.observer()])
     store.send(.presentTapped)
     let first = store.scope(Host.sheet)
     first?.send(.typed("first"))
@@ -122,7 +107,7 @@ import Testing
     first?.send(.typed("stale"))
     #expect(store.sheet?.text == "")
     #expect(first?.text == "first")
-    #expect(warnings.count == 1)
-    #expect(warnings.first?.contains("typed(\"stale\")") == true)
+    #expect(warnings.all.count == 1)
+    #expect(warnings.all.first?.contains("typed(\"stale\")") == true)
   }
 }

@@ -73,30 +73,20 @@ import Testing
   }
 
   @Test func anIntentForAMissingRowIsReportedAndDropped() {
-    var warnings: [String] = []
+    let warnings = RuntimeWarnings()
     let store = Store(
-      initialState: Checklist.State(), model: Checklist(),
-      attaching: [
-        FlowObserver { event in
-          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-        }
-      ])
+      initialState: Checklist.State(), model: Checklist(), attaching: [warnings.observer()])
     store.send(.items(Keyed(42, .toggled)))
     #expect(store.state == Checklist.State())
-    #expect(warnings.count == 1)
-    #expect(warnings.first?.contains("row 42") == true)
+    #expect(warnings.all.count == 1)
+    #expect(warnings.all.first?.contains("row 42") == true)
   }
 
   @Test func removingARowCancelsItsEffectsAndCutsItsStoreOff() async {
     let model = Checklist()
-    var warnings: [String] = []
+    let warnings = RuntimeWarnings()
     let store = Store(
-      initialState: Checklist.State(), model: model,
-      attaching: [
-        FlowObserver { event in
-          if case .runtimeWarning(let warning) = event { warnings.append(warning) }
-        }
-      ])
+      initialState: Checklist.State(), model: model, attaching: [warnings.observer()])
     let rows = store.scope(Checklist.items)
     let saving = rows[0].send(.saveTapped)
     let other = rows[1].send(.saveTapped)
@@ -108,8 +98,8 @@ import Testing
     // The list re-scoped after the removal no longer has the row; its old store drops sends.
     #expect(store.scope(Checklist.items).map(\.id) == [1, 2])
     rows[0].send(.toggled)
-    #expect(warnings.count == 1)
-    #expect(warnings.first?.contains("toggled") == true)
+    #expect(warnings.all.count == 1)
+    #expect(warnings.all.first?.contains("toggled") == true)
     #expect(store.items.count == 2)
   }
 
