@@ -103,11 +103,22 @@ public enum RawFileName {
   /// The whole file at `url`.
   static func contents(of url: URL) throws -> Data {
     guard isRaw(url.path) else { return try Data(contentsOf: url, options: .mappedIfSafe) }
-    let descriptor = withCPath(url.path) { open($0, O_RDONLY) }
-    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    let handle = try openFile(url.path, O_RDONLY)
     defer { try? handle.close() }
     return try handle.readToEnd() ?? Data()
+  }
+
+  /// Opens the file at `path` by its bytes, with `open(2)`'s `flags` and `mode`.
+  /// - Throws: The `POSIXError` of `errno` (`EEXIST` for an exclusive create that found one).
+  static func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws -> FileHandle {
+    let descriptor = withCPath(path) { open($0, flags, mode) }
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+  }
+
+  /// Removes the file at `path`, by its bytes; quietly, when there is none.
+  static func remove(_ path: String) {
+    _ = withCPath(path) { unlink($0) }
   }
 
   /// Runs `body` with the file system's C string for `path`.

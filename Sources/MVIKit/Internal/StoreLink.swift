@@ -28,14 +28,14 @@ extension CaseLinked {
     sideEffects.extract(sideEffect)
   }
 
-  /// The child's effect as the parent's: its intents and side effects embedded, its work
-  /// cancelled when the child leaves the parent's state (unless the child is `always` there).
+  /// The child's effect, one that has work, as the parent's: its intents and side effects
+  /// embedded, its work cancelled when the child leaves the parent's state (unless the child
+  /// is `always` there). The links' inlined reduce has let `.none` through already.
   func lift(
     _ effect: Effect<Child.Intent, Child.SideEffect>, at place: LiftedPresenceID,
     always: Bool = false
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
-    if case .none = effect.operation { return .none }
-    return effect.embedded(
+    effect.embedded(
       intent: intents.embed, sideEffect: sideEffects.embed, at: place,
       read: { [self] (parent: Parent.State) in read(parent) }, always: always)
   }

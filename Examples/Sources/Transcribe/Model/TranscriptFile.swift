@@ -53,9 +53,7 @@ enum TranscriptFile {
 
   /// Replaces our own earlier transcript at `url`, whose name is not UTF-8, with `data`.
   private static func replace(_ url: URL, _ data: Data) throws {
-    let descriptor = RawFileName.withCPath(url.path) { open($0, O_WRONLY | O_TRUNC) }
-    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    let handle = try RawFileName.openFile(url.path, O_WRONLY | O_TRUNC)
     try handle.write(contentsOf: data)
     try handle.close()
   }
@@ -64,20 +62,18 @@ enum TranscriptFile {
   private static func createExclusively(_ url: URL, _ data: Data) throws -> Bool {
     // Through the file name's bytes, so that a transcript of a Latin-1 `café.wav` is the
     // Latin-1 `café.txt` beside it.
-    let descriptor = RawFileName.withCPath(url.path) {
-      open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    let handle: FileHandle
+    do {
+      handle = try RawFileName.openFile(url.path, O_WRONLY | O_CREAT | O_EXCL)
+    } catch let error as POSIXError where error.code == .EEXIST {
+      return false
     }
-    if descriptor < 0 {
-      if errno == EEXIST { return false }
-      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-    }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     do {
       try handle.write(contentsOf: data)
       try handle.close()
     } catch {
       // A half-written file of ours is removed rather than left looking like a transcript.
-      try? FileManager.default.removeItem(at: url)
+      RawFileName.remove(url.path)
       throw error
     }
     return true

@@ -84,9 +84,7 @@ public struct WhisperRecognizer: Sendable {
 
   /// Whether `audio` starts as a big-endian WAV does: "RIFX", then "WAVE".
   static func isBigEndianWAV(_ audio: URL) -> Bool {
-    let descriptor = RawFileName.withCPath(audio.path) { open($0, O_RDONLY) }
-    guard descriptor >= 0 else { return false }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    guard let handle = try? RawFileName.openFile(audio.path, O_RDONLY) else { return false }
     defer { try? handle.close() }
     guard let head = try? handle.read(upToCount: 12), head.count == 12 else { return false }
     return head.prefix(4).elementsEqual("RIFX".utf8) && head.suffix(4).elementsEqual("WAVE".utf8)
