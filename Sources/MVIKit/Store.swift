@@ -50,13 +50,22 @@ public final class Store<M: Model> {
     message: "attach a FlowObserver when the store is made: Store(initialState:model:attaching:)"
   )
   public var flowObserver: (@MainActor (FlowEvent<M>) -> Void)? {
-    get { root?.flowObserver }
+    get {
+      guard let set = root?.listeners.first(where: { $0.kind == .deprecatedObserver }) else {
+        return nil
+      }
+      return { set.receive($0, nil) }
+    }
     set {
       guard let root else {
         return writeRuntimeWarning(
           "Store<\(M.self)>: a scoped store has no flow of its own; set flowObserver on the root.")
       }
-      root.flowObserver = newValue
+      root.listeners.removeAll { $0.kind == .deprecatedObserver }
+      if let newValue {
+        let tap = FlowTap<M>({ event, _ in newValue(event) }, kind: .deprecatedObserver)
+        root.listeners.insert(tap, at: 0)
+      }
       updateNeedsSlowSend()
     }
   }

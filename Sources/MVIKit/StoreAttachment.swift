@@ -26,32 +26,28 @@ public struct RootStoreHandle<M: Model> {
   public var state: M.State? { store?.root?.liveState ?? store?._state }
 
   /// Calls `receive` with each intent, state change and side effect of the store's flow, and
-  /// where the intent came from, until ``removeTap(_:)``.
+  /// where the intent came from, until ``removeTap(_:)``. It sees misuse reports and unhandled
+  /// errors too, which still go to standard error unless a ``FlowObserver`` is attached.
   package func addTap(_ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void)
     -> FlowTap<M>
   {
-    let tap = FlowTap(receive)
-    store?.root?.taps.append(tap)
+    add(FlowTap(receive, kind: .tap))
+  }
+
+  /// Adds `observe` after the store's other listeners.
+  func addFlowObserver(_ observe: @escaping @MainActor (FlowEvent<M>) -> Void) {
+    add(FlowTap({ event, _ in observe(event) }, kind: .observer))
+  }
+
+  @discardableResult
+  func add(_ tap: FlowTap<M>) -> FlowTap<M> {
+    store?.root?.listeners.append(tap)
     store?.updateNeedsSlowSend()
     return tap
   }
 
-  /// Adds `observe` after the store's flow observers.
-  func addFlowObserver(_ observe: @escaping @MainActor (FlowEvent<M>) -> Void) {
-    guard let root = store?.root else { return }
-    defer { store?.updateNeedsSlowSend() }
-    guard let earlier = root.flowObserver else {
-      root.flowObserver = observe
-      return
-    }
-    root.flowObserver = { (event: FlowEvent<M>) in
-      earlier(event)
-      observe(event)
-    }
-  }
-
   package func removeTap(_ tap: FlowTap<M>) {
-    store?.root?.taps.removeAll { $0 === tap }
+    store?.root?.listeners.removeAll { $0 === tap }
     store?.updateNeedsSlowSend()
   }
 
@@ -68,12 +64,18 @@ public struct RootStoreHandle<M: Model> {
   package func resumeLive() { store?.resumeLive() }
 }
 
-/// One listener on a store's flow; the store holds it until it is removed.
+/// One listener on a root store's flow: a ``FlowObserver`` or a debugging aid's tap. The store
+/// holds its listeners in one list, whose emptiness is what lets a send skip the flow.
 @MainActor @usableFromInline
 package final class FlowTap<M: Model> {
-  @usableFromInline let receive: @MainActor (FlowEvent<M>, IntentOrigin?) -> Void
+  /// Who listens, which decides whether misuse reports still go to standard error.
+  enum Kind { case observer, deprecatedObserver, tap }
 
-  init(_ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void) {
+  @usableFromInline let receive: @MainActor (FlowEvent<M>, IntentOrigin?) -> Void
+  let kind: Kind
+
+  init(_ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void, kind: Kind) {
     self.receive = receive
+    self.kind = kind
   }
 }

@@ -15,6 +15,7 @@ struct Notes: Model {
     case password(Secret<String>)
     case toast(String)
     case echo
+    case failOffline
   }
 
   enum SideEffect: Codable, Equatable, Sendable {
@@ -36,6 +37,8 @@ struct Notes: Model {
       return .emit(.toast(text))
     case .echo:
       return .run { send in await send(.increment) }
+    case .failOffline:
+      return .run { _ in throw URLError(.notConnectedToInternet) }
     }
   }
 }

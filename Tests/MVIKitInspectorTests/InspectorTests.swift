@@ -150,6 +150,17 @@ import Testing
     await inspector.stop()
   }
 
+  @Test func thePageSeesAnEffectErrorNobodyCaught() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    let client = try await connect(inspector)
+    _ = await read(client) { $0.contains("\"type\":\"status\"") }
+    await store.send(.failOffline).finish()
+    let live = await read(client) { $0.contains("\"kind\":\"error\"") }.joined()
+    #expect(live.contains("NSURLErrorDomain") || live.contains("URLError"))
+    await inspector.stop()
+  }
+
   @Test func aSecretNeverReachesThePage() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
     let inspector = try await attach(store)

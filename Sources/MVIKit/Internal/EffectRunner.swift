@@ -20,7 +20,7 @@
   /// Where what the effects produce goes: the store or test store that owns this runner.
   package weak var sink: (any EffectSink<Intent, SideEffect>)?
   /// The children whose work is running, with how to tell they are still in the state.
-  fileprivate var watches: [EffectID: Presence] = [:]
+  fileprivate var watches = PresenceWatches()
 
   /// Whether some running work belongs to an optional child or a row.
   @usableFromInline package var isWatchingPresence: Bool { !watches.isEmpty }
@@ -28,16 +28,9 @@
   /// Cancels the work of every child that `state` no longer holds. Called after each reduce
   /// while work of such children runs.
   @usableFromInline package func checkPresence(in state: Any) {
-    let before = watches.count
-    for (id, presence) in watches {
-      if !presence.isPresent(state) {
-        registry.cancel(id)
-        watches[id] = nil
-      } else if !registry.isRunning(id) {
-        watches[id] = nil  // its work ended on its own
-      }
-    }
-    if watches.count != before, watches.isEmpty { sink?.presenceWatchesChanged() }
+    let registry = self.registry
+    watches.check(state, isRunning: registry.isRunning, cancel: registry.cancel)
+    if watches.isEmpty { sink?.presenceWatchesChanged() }
   }
 
   package init() {}
@@ -102,11 +95,9 @@
     }
 
     func watch(_ presence: Presence) {
-      guard runner.watches[presence.id] == nil, runner.registry.isRunning(presence.id) else {
-        return
+      if runner.watches.add(presence, isRunning: runner.registry.isRunning) {
+        runner.sink?.presenceWatchesChanged()
       }
-      runner.watches[presence.id] = presence
-      if runner.watches.count == 1 { runner.sink?.presenceWatchesChanged() }
     }
   }
 

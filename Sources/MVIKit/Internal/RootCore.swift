@@ -14,10 +14,8 @@ final class RootCore<M: Model> {
   @exclusivity(unchecked) @usableFromInline var deferred = IntentQueue<M.Intent>()
   /// True from the first reduce of a send until both queues are empty.
   @exclusivity(unchecked) @usableFromInline var isReducing = false
-  /// The store's ``Store/flowObserver``.
-  @usableFromInline var flowObserver: (@MainActor (FlowEvent<M>) -> Void)?
-  /// Recorders and state histories listening to the flow.
-  @usableFromInline var taps: [FlowTap<M>] = []
+  /// Flow observers and the taps of debugging aids, in the order they were added.
+  @usableFromInline var listeners: [FlowTap<M>] = []
   /// Set while a `StateHistory` shows a past state: the live state. The intents that arrive
   /// meanwhile wait in `deferred`, reduced once the store is live again.
   var liveState: M.State?
@@ -30,7 +28,7 @@ final class RootCore<M: Model> {
   /// Whether a send must tell the flow's listeners, hold intents for time travel, or check
   /// the presence of children whose work runs.
   var needsSlowSend: Bool {
-    flowObserver != nil || !taps.isEmpty || liveState != nil || runner.isWatchingPresence
+    !listeners.isEmpty || liveState != nil || runner.isWatchingPresence
   }
 }
 

@@ -18,17 +18,18 @@ extension Store {
     upstream?.send(intent) ?? StoreTask(nil)
   }
 
-  /// Tells the root's flow observer, or standard error when there is none: never silent.
+  /// Tells the root's flow listeners, and standard error when no flow observer shows it.
   func warn(_ message: String) {
     if let upstream { return upstream.warn(message) }
     report(.runtimeWarning(message), message)
   }
 
+  /// Tells every listener; standard error too, unless a flow observer shows reports.
   func report(_ event: FlowEvent<M>, _ message: String) {
-    guard let observer = root?.flowObserver else {
+    flow(event, nil)
+    guard root?.listeners.contains(where: { $0.kind != .tap }) == true else {
       return writeRuntimeWarning("Store<\(M.self)>: \(message)")
     }
-    observer(event)
   }
 
   var sideEffectChannel: SideEffects<M.SideEffect> {

@@ -77,7 +77,7 @@ extension Store {
   func reduceObserved(_ intent: M.Intent, origin: IntentOrigin) -> Effect<M.Intent, M.SideEffect> {
     guard let root else { return .none }
     let effect: Effect<M.Intent, M.SideEffect>
-    if root.flowObserver != nil || !root.taps.isEmpty {
+    if !root.listeners.isEmpty {
       flow(.intent(intent), origin)
       let before = _state
       effect = root.model.reduce(&_state, intent)
@@ -92,10 +92,9 @@ extension Store {
     return effect
   }
 
-  /// Tells the flow observer and the taps of the debugging aids.
+  /// Tells the flow's listeners: flow observers and the taps of debugging aids.
   @inlinable func flow(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
     guard let root else { return }
-    root.flowObserver?(event)
-    for tap in root.taps { tap.receive(event, origin) }
+    for listener in root.listeners { listener.receive(event, origin) }
   }
 }

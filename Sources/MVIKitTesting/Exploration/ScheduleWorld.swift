@@ -66,7 +66,7 @@ struct ScheduleWorld<M: Model> {
   private(set) var problems: [(kind: ExplorationFailure.Kind, message: String)] = []
   /// How long one effect's work may run before the explorer abandons it.
   let timeout: Duration
-  private var watches: [EffectID: Presence] = [:]
+  private var watches = PresenceWatches()
   /// While a step runs: the intent whose reduce returned the effect, and the intents its steps
   /// send, to be reduced in this step.
   private var origin: M.Intent?
@@ -197,16 +197,11 @@ struct ScheduleWorld<M: Model> {
     jobs.contains { !$0.isFinished && $0.ids.contains(id) }
   }
 
-  /// Cancels the work of every child the state no longer holds.
+  /// Cancels the work of every child the state no longer holds, as a live store does.
   private mutating func checkPresence() {
-    for (id, presence) in watches {
-      if !presence.isPresent(state) {
-        cancel(id)
-        watches[id] = nil
-      } else if !isRunning(id) {
-        watches[id] = nil
-      }
-    }
+    var watches = self.watches
+    watches.check(state, isRunning: isRunning, cancel: { cancel($0) })
+    self.watches = watches
   }
 }
 
@@ -238,6 +233,6 @@ extension ScheduleWorld: @MainActor EffectExecutor {
   }
 
   mutating func watch(_ presence: Presence) {
-    if isRunning(presence.id) { watches[presence.id] = presence }
+    _ = watches.add(presence, isRunning: isRunning)
   }
 }
