@@ -81,6 +81,9 @@ public final class HeadlessTerminal {
   /// The screen for the current state.
   public var grid: Grid { session.render() }
 
+  /// How many places of the view tree have state kept between frames.
+  var keptStateCount: Int { session.keptStateCount }
+
   /// How images are drawn and encoded, as if the terminal had answered for this mode;
   /// half blocks by default.
   public var graphics: GraphicsMode {

@@ -43,6 +43,11 @@ final class RenderContext {
   /// The id of the view being drawn: its position in the tree.
   var id: String { path.joined(separator: "/") }
 
+  /// The state the view being drawn keeps between frames, made by `make` on its first frame.
+  func kept<State: AnyObject>(_ make: () -> State) -> State {
+    interaction.state(at: id, make)
+  }
+
   func withChild<T>(_ component: String, axis: Axis? = nil, _ body: () -> T) -> T {
     path.append(component)
     let savedAxis = self.axis

@@ -37,6 +37,9 @@ final class TerminalSession {
     self.content = content
   }
 
+  /// How many places of the view tree have state kept between frames; for tests.
+  var keptStateCount: Int { interaction.count }
+
   /// The id of the focused view; nil when no view has the focus.
   var focusedID: String? { focus.focusedID }
 
@@ -47,6 +50,7 @@ final class TerminalSession {
     var grid = pass()
     if focus.settle(previousIDs: previousIDs) { grid = pass() }
     if focus.followRequest() { grid = pass() }
+    interaction.endFrame()
     return grid
   }
 

@@ -69,8 +69,8 @@ public struct List<Item>: View, Element {
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     guard !rect.isEmpty else { return }
-    let (id, interaction, items, count) = (context.id, context.interaction, items, items.count)
-    let filter = filterText == nil ? nil : interaction.listFilters[id]
+    let (kept, items, count) = (context.kept(ListInput.Kept.init), items, items.count)
+    let filter = filterText == nil ? nil : kept.filter
     let matches: @MainActor (String) -> [[Int]] = { [filterText] query in
       guard let filterText else { return [Array(items.indices)] }
       return ListFilter(query: query).rankedMatches(items, text: filterText)
@@ -83,11 +83,11 @@ public struct List<Item>: View, Element {
     }
     let body = rect.inset(top: filter == nil ? 0 : 1)
     let offset = SelectionKeys.scrollOffset(
-      selected: position, count: shownCount, height: max(1, body.height), context: context)
+      selected: position, count: shownCount, height: max(1, body.height), position: kept)
     let hasScrollbar = shownCount > body.height && rect.width > 1 && !body.isEmpty
     let rows = body.inset(trailing: hasScrollbar ? 1 : 0)
     let input = ListInput(
-      id: id, interaction: interaction, isFilterable: filterText != nil, shown: shown,
+      kept: kept, isFilterable: filterText != nil, shown: shown,
       count: count, selected: selected, position: position, offset: offset, rows: rows,
       filterLine: filter == nil ? nil : Rect(x: rect.x, y: rect.y, width: rect.width, height: 1),
       matches: matches, onSelect: onSelect, onActivate: onActivate, activateHelp: activateHelp)
@@ -98,7 +98,7 @@ public struct List<Item>: View, Element {
       line.draw(
         in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), matchCount: shownCount,
         total: count, showsCursor: focused && line.isTyping, context: context)
-      interaction.listFilters[id] = line
+      kept.filter = line
     }
     for line in 0..<min(rows.height, shownCount - offset) {
       let index = shown?[offset + line] ?? offset + line

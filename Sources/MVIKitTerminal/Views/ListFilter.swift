@@ -1,8 +1,8 @@
 /// A list's filter: the query typed after `/`, where the cursor is in it, and whether keys still
 /// go to it.
 ///
-/// It is view state, like a text field's cursor, not app state: the runtime keeps it in
-/// `InteractionState` keyed by the list's id. The app's state holds the items and the
+/// It is view state, like a text field's cursor, not app state: the list keeps it between
+/// frames with its scroll offset (`ListInput.Kept`). The app's state holds the items and the
 /// selection, which is all the app acts on, so typing into the filter costs the app no intents.
 struct ListFilter: Equatable {
   /// What the user typed.

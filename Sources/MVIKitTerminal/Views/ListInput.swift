@@ -5,8 +5,8 @@
 /// filtered list reports the same index for an item as the unfiltered one.
 @MainActor
 struct ListInput {
-  let id: String
-  let interaction: InteractionState
+  /// What the list keeps between frames, its filter among it.
+  let kept: Kept
   /// Whether the list has a filter text, so that `/` filters it.
   let isFilterable: Bool
   /// The filter's matches as indices into the items; nil when no filter is shown.
@@ -29,8 +29,8 @@ struct ListInput {
   let activateHelp: String
 
   private var filter: ListFilter? {
-    get { interaction.listFilters[id] }
-    nonmutating set { interaction.listFilters[id] = newValue }
+    get { kept.filter }
+    nonmutating set { kept.filter = newValue }
   }
 
   private var shownCount: Int { shown?.count ?? count }
@@ -169,5 +169,12 @@ struct ListInput {
     // The selected item stays while it matches as well as any: typing on does not move it.
     if let selected, best.contains(selected) { return }
     onSelect(first)
+  }
+}
+
+extension ListInput {
+  /// What a list keeps between frames: its scroll offset and its filter, while one is shown.
+  final class Kept: ScrollPosition {
+    var filter: ListFilter?
   }
 }

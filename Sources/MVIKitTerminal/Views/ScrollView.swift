@@ -27,19 +27,14 @@ public struct ScrollView: View, Element {
     var lines = Self.lines(of: text, width: rect.width)
     let hasScrollbar = lines.count > rect.height && rect.width > 1
     if hasScrollbar { lines = Self.lines(of: text, width: rect.width - 1) }
-    let id = context.id
-    let interaction = context.interaction
+    let kept = context.kept(Kept.init)
     let lastOffset = max(0, lines.count - rect.height)
-    var offset = interaction.scrollOffsets[id] ?? (followsEnd ? lastOffset : 0)
-    if followsEnd, interaction.followingEnd.contains(id) { offset = lastOffset }
+    var offset = kept.offset ?? (followsEnd ? lastOffset : 0)
+    if followsEnd, kept.isAtEnd { offset = lastOffset }
     offset = min(max(0, offset), lastOffset)
     func scroll(to offset: Int) {
-      interaction.scrollOffsets[id] = offset
-      if offset == lastOffset {
-        interaction.followingEnd.insert(id)
-      } else {
-        interaction.followingEnd.remove(id)
-      }
+      kept.offset = offset
+      kept.isAtEnd = offset == lastOffset
     }
     scroll(to: offset)
     let page = max(1, rect.height - 1)
@@ -77,5 +72,13 @@ public struct ScrollView: View, Element {
 
   static func lines(of text: String, width: Int) -> [String] {
     TextWrapper.wrapLines(text, width: max(1, width))
+  }
+}
+
+extension ScrollView {
+  /// What a scroll view keeps between frames.
+  final class Kept: ScrollPosition {
+    /// Scrolled to the end, where a view that follows the end stays as lines are added.
+    var isAtEnd = false
   }
 }

@@ -18,17 +18,18 @@ enum SelectionKeys {
   }
 
   /// The first row to show so that `selected` is visible in `height` rows, starting from the
-  /// offset shown last time (kept per view id), clamped to the rows there are.
+  /// offset shown last time, clamped to the rows there are; kept in `position`.
   @MainActor
-  static func scrollOffset(selected: Int?, count: Int, height: Int, context: RenderContext) -> Int {
-    let id = context.id
-    var offset = context.interaction.scrollOffsets[id] ?? 0
+  static func scrollOffset(
+    selected: Int?, count: Int, height: Int, position: ScrollPosition
+  ) -> Int {
+    var offset = position.offset ?? 0
     if let selected {
       if selected < offset { offset = selected }
       if selected >= offset + height { offset = selected - height + 1 }
     }
     offset = min(max(0, offset), max(0, count - height))
-    context.interaction.scrollOffsets[id] = offset
+    position.offset = offset
     return offset
   }
 

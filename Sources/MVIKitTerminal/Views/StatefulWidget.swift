@@ -2,8 +2,10 @@
 /// of a text field: which section of a help page is open, where a viewport is scrolled.
 ///
 /// The state is an object, made by ``makeState()`` the first time the widget is drawn at its
-/// place in the view tree and handed to every later ``draw(in:canvas:state:)`` there. Key
-/// handlers change it directly and the runtime draws the next frame. State that the app cares
+/// place in the view tree and handed to every later ``draw(in:canvas:state:)`` there. When the
+/// place has not been drawn for a while (it is not among the 256 most recently drawn places
+/// that the last frame did not draw), the state is forgotten and made again on its next frame.
+/// Key handlers change it directly and the runtime draws the next frame. State that the app cares
 /// about (what is selected, what was typed) belongs in the model's `State` instead, sent as
 /// intents, so it is recorded, replayed and tested.
 ///

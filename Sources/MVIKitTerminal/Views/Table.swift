@@ -100,7 +100,8 @@ public struct Table<Row>: View, Element {
     let count = rows.count
     let selected = selection.map { min(max(0, $0), max(0, count - 1)) }
     let offset = SelectionKeys.scrollOffset(
-      selected: selected, count: count, height: max(1, bodyHeight), context: context)
+      selected: selected, count: count, height: max(1, bodyHeight),
+      position: context.kept(ScrollPosition.init))
     let hasScrollbar = count > bodyHeight && rect.width > 1
     let widths = Self.widths(of: columns, in: rect.width - (hasScrollbar ? 1 : 0))
     let focused = register(

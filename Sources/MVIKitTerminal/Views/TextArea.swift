@@ -44,15 +44,14 @@ public struct TextArea: View, Element {
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     guard !rect.isEmpty else { return }
-    let id = context.id
-    let interaction = context.interaction
+    let kept = context.kept(Kept.init)
     var layout = TextAreaEditing.Layout(text: text, width: rect.width)
     let hasScrollbar = layout.rows.count > rect.height && rect.width > 1
     if hasScrollbar { layout = TextAreaEditing.Layout(text: text, width: rect.width - 1) }
-    let cursor = min(interaction.cursors[id] ?? layout.characters.count, layout.characters.count)
+    let cursor = min(kept.cursor ?? layout.characters.count, layout.characters.count)
     let location = layout.location(of: cursor)
     let offset = SelectionKeys.scrollOffset(
-      selected: location.row, count: layout.rows.count, height: rect.height, context: context)
+      selected: location.row, count: layout.rows.count, height: rect.height, position: kept)
     let (text, onChange) = (self.text, self.onChange)
     let page = max(1, rect.height - 1)
     let uses: @MainActor (Key) -> Bool = { key in
@@ -66,20 +65,20 @@ public struct TextArea: View, Element {
         // Screen cells, so only events over the area count, and they count from its corner.
         guard rect.contains(column: mouse.column, row: mouse.row) else { return false }
         if key.click != nil {
-          interaction.cursors[id] = layout.index(
+          kept.cursor = layout.index(
             row: mouse.row - rect.y + offset, column: mouse.column - rect.x)
-          interaction.preferredColumns[id] = nil
+          kept.preferredColumn = nil
           return true
         }
         guard key.scrollDirection != nil else { return false }
       }
       guard
         let result = TextAreaEditing.apply(
-          key, layout: layout, cursor: cursor, preferredColumn: interaction.preferredColumns[id],
+          key, layout: layout, cursor: cursor, preferredColumn: kept.preferredColumn,
           page: page)
       else { return false }
-      interaction.cursors[id] = result.cursor
-      interaction.preferredColumns[id] = result.preferredColumn
+      kept.cursor = result.cursor
+      kept.preferredColumn = result.preferredColumn
       if result.text != text { onChange(result.text) }
       return true
     }
@@ -117,5 +116,14 @@ public struct TextArea: View, Element {
     context.showTextCursor(
       column: column, row: row, width: isCharacter ? layout.widths[cursor] : 1,
       maxX: rect.x + layout.width)
+  }
+}
+
+extension TextArea {
+  /// What a text area keeps between frames: its scroll offset, its cursor, and the display
+  /// column ↑/↓ aim for, kept across shorter lines until a horizontal move or an edit.
+  final class Kept: ScrollPosition {
+    var cursor: Int?
+    var preferredColumn: Int?
   }
 }

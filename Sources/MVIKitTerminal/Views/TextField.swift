@@ -61,17 +61,15 @@ public struct TextField: View, Element {
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     guard !rect.isEmpty else { return }
-    let id = context.id
-    let interaction = context.interaction
+    let kept = context.kept(Kept.init)
     let count = text.count
     // One bullet per character (grapheme), so the cursor, which counts characters, moves over
     // the bullets as it moves over the text.
     let line = TextLine(
       isSecure ? Array(repeating: "•", count: count) : Array(text),
-      cursor: cursor(id: id, interaction: interaction), width: rect.width,
-      previousStart: interaction.scrollOffsets[id] ?? 0)
+      cursor: cursor(kept), width: rect.width, previousStart: kept.start)
     let cursor = line.cursor
-    interaction.scrollOffsets[id] = line.start
+    kept.start = line.start
     let (text, history, onChange, onSubmit) = (self.text, history, self.onChange, self.onSubmit)
     let uses: @MainActor (Key) -> Bool = { key in
       switch key {
@@ -79,7 +77,7 @@ public struct TextField: View, Element {
       case .up, .down:
         TextFieldHistory.step(
           key == .up ? -1 : 1, text: text, history: history,
-          browsing: interaction.historyBrowsing[id]) != nil
+          browsing: kept.browsing) != nil
       default: TextEditing.apply(key, text: text, cursor: cursor) != nil
       }
     }
@@ -88,12 +86,12 @@ public struct TextField: View, Element {
     ) { key in
       if let click = key.click {
         guard rect.contains(column: click.column, row: click.row) else { return false }
-        interaction.cursors[id] = line.cursor(atColumn: click.column - rect.x)
+        kept.cursor = line.cursor(atColumn: click.column - rect.x)
         return true
       }
       if key == .enter {
         guard let onSubmit else { return false }
-        interaction.historyBrowsing[id] = nil
+        kept.browsing = nil
         onSubmit()
         return true
       }
@@ -101,19 +99,19 @@ public struct TextField: View, Element {
         guard
           let step = TextFieldHistory.step(
             key == .up ? -1 : 1, text: text, history: history,
-            browsing: interaction.historyBrowsing[id])
+            browsing: kept.browsing)
         else { return false }
-        interaction.historyBrowsing[id] = step.browsing
-        interaction.cursors[id] = step.text.count
-        interaction.fieldTexts[id] = step.text
+        kept.browsing = step.browsing
+        kept.cursor = step.text.count
+        kept.text = step.text
         if step.text != text { onChange(step.text) }
         return true
       }
       guard let result = TextEditing.apply(key, text: text, cursor: cursor) else { return false }
-      interaction.cursors[id] = result.cursor
-      interaction.fieldTexts[id] = result.text
+      kept.cursor = result.cursor
+      kept.text = result.text
       if result.text != text {
-        interaction.historyBrowsing[id] = nil
+        kept.browsing = nil
         onChange(result.text)
       }
       return true
@@ -132,15 +130,30 @@ public struct TextField: View, Element {
   /// Where the cursor is: where the field's own keys left it, or after the text when the
   /// state put other text there (a rename filling the field, a submit clearing it), so that
   /// what the user types next goes at the end, not into the middle of the new text.
-  private func cursor(id: String, interaction: InteractionState) -> Int {
-    guard interaction.fieldTexts[id] != text else { return interaction.cursors[id] ?? text.count }
-    interaction.fieldTexts[id] = text
-    interaction.cursors[id] = text.count
+  private func cursor(_ kept: Kept) -> Int {
+    guard kept.text != text else { return kept.cursor }
+    kept.text = text
+    kept.cursor = text.count
     return text.count
   }
 
   private var help: [(key: String, text: String)] {
     history.isEmpty ? [("Type", "Edit")] : [("Type", "Edit"), ("↑↓", "History")]
+  }
+}
+
+extension TextField {
+  /// What a text field keeps between frames.
+  final class Kept {
+    /// The cursor, in characters of ``text``.
+    var cursor = 0
+    /// The text the cursor was placed in: text that the state put there instead moves the
+    /// cursor to its end.
+    var text: String?
+    /// The first character shown, when the text is wider than the field.
+    var start = 0
+    /// The history entry shown, with the draft to come back to.
+    var browsing: TextFieldHistory.Browsing?
   }
 }
 

@@ -63,10 +63,8 @@ struct WidgetElement: Element {
     sizeThatFits = { widget.sizeThatFits($0) }
     flexibility = widget.flexibility
     drawing = { rect, context in
-      let id = context.id
       // Another kind of widget drawn at this place starts with fresh state.
-      let state = context.interaction.widgetStates[id] as? W.WidgetState ?? widget.makeState()
-      context.interaction.widgetStates[id] = state
+      let state = context.kept(widget.makeState)
       widget.draw(in: rect, canvas: Canvas(context, bounds: rect), state: state)
     }
   }
