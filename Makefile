@@ -17,6 +17,7 @@ test-core:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	bash scripts/check-deprecations.sh
+	bash scripts/check-misuse-warnings.sh
 
 # The sample apps with their default traits: PocketSphinx off, so Homebrew's libraries suffice.
 # The check after the build fails if PocketSphinx's module still reached the build.

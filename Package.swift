@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "MVIKitNavigation", targets: ["MVIKitNavigation"]),
     .library(name: "MVIKitPatterns", targets: ["MVIKitPatterns"]),
     .library(name: "MVIKitInspector", targets: ["MVIKitInspector"]),
+    .library(name: "MVIKitPersistence", targets: ["MVIKitPersistence"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -30,6 +31,8 @@ let package = Package(
     .target(name: "MVIKitNavigation", dependencies: ["MVIKit"]),
     .target(name: "MVIKitPatterns", dependencies: ["MVIKit"]),
     .target(name: "MVIKitTimeTravel", dependencies: ["MVIKit"]),
+    // State kept across launches, in files written atomically.
+    .target(name: "MVIKitPersistence", dependencies: ["MVIKit"]),
     // Debugging aids: recording, replay, time travel, flow logging.
     .target(
       name: "MVIKitRecording",
@@ -78,6 +81,12 @@ let package = Package(
     // browser tests (scripts/e2e-inspector.sh); not a product.
     .executableTarget(
       name: "InspectorProbe", dependencies: ["MVIKit", "MVIKitInspector", "MVIKitRecording"]),
+    // Writes state files without end, for the tests that kill it mid-write; not a product.
+    .executableTarget(name: "PersistenceProbe", dependencies: ["MVIKitPersistence"]),
+    .testTarget(
+      name: "MVIKitPersistenceTests",
+      dependencies: ["MVIKit", "MVIKitPersistence", "PersistenceProbe"]
+    ),
     .testTarget(
       name: "MVIKitInspectorTests",
       dependencies: [

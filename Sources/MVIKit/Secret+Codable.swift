@@ -5,7 +5,19 @@
 /// typed the secret; anything else is decoded as the value itself (a fixture written by hand).
 extension Secret: Encodable where Value: Encodable {
   /// Encodes `Secret(••••)`, never the value.
+  ///
+  /// - Throws: `EncodingError.invalidValue` when the state is being persisted: a secret saved
+  ///   as `Secret(••••)` would come back as a stand-in, so persisting one is refused instead.
   public func encode(to encoder: any Encoder) throws {
+    if encoder.userInfo[.persistingState] != nil {
+      throw EncodingError.invalidValue(
+        Self.redactedText,
+        .init(
+          codingPath: encoder.codingPath,
+          debugDescription:
+            "a Secret never persists; leave it out of the persisted members, or keep it in the "
+            + "platform's secure store"))
+    }
     var container = encoder.singleValueContainer()
     try container.encode(Self.redactedText)
   }
@@ -37,6 +49,12 @@ extension Secret: Decodable where Value: Decodable {
 
 extension Secret {
   package static var redactedText: String { "Secret(••••)" }
+}
+
+extension CodingUserInfoKey {
+  /// Set in the encoder's `userInfo` by state persistence, so that a ``Secret`` refuses to be
+  /// encoded into a persisted file.
+  package static let persistingState = CodingUserInfoKey(rawValue: "org.mvikit.persistingState")!
 }
 
 /// A type with a stand-in value that a redacted `Secret` decodes to.

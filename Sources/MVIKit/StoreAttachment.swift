@@ -57,6 +57,25 @@ public struct RootStoreHandle<M: Model> {
     guard store.root != nil else { return nil }
     self.init(store)
   }
+  /// Calls `changed` after the next reduce, once; call again to hear of the one after. What
+  /// state persistence uses to learn that there may be something to save, at the cost of one
+  /// flag test per send.
+  package func onNextChange(_ changed: @escaping @MainActor () -> Void) {
+    guard let root = store?.root else { return }
+    root.changeListener = changed
+    root.awaitsChange = true
+  }
+
+  /// Replaces the state before the store reduces anything: what state persistence loaded.
+  package func restore(_ state: M.State) {
+    store?._state = state
+  }
+
+  /// Sends `intent` to the store, as the View does.
+  package func send(_ intent: M.Intent) {
+    store?.send(intent)
+  }
+
   /// Shows `state` to the View while the live state waits; see ``resumeLive()``.
   package func showPast(_ state: M.State) { store?.showPast(state) }
 

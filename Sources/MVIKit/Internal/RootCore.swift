@@ -16,6 +16,12 @@ final class RootCore<M: Model> {
   @exclusivity(unchecked) @usableFromInline var isReducing = false
   /// Flow observers and the taps of debugging aids, in the order they were added.
   @usableFromInline var listeners: [FlowTap<M>] = []
+  /// Set while state persistence waits to hear that the state may have changed: the next
+  /// reduce clears it and tells ``changeListener``, so a burst of sends costs one call and
+  /// every other send one test of this flag.
+  @exclusivity(unchecked) @usableFromInline var awaitsChange = false
+  /// What the next reduce tells while ``awaitsChange`` is set.
+  var changeListener: (@MainActor () -> Void)?
   /// Set while a `StateHistory` shows a past state: the live state. The intents that arrive
   /// meanwhile wait in `deferred`, reduced once the store is live again.
   var liveState: M.State?
@@ -23,6 +29,11 @@ final class RootCore<M: Model> {
   init(model: M) {
     self.model = model
     runner = EffectRunner()
+  }
+
+  @usableFromInline func stateMayHaveChanged() {
+    awaitsChange = false
+    changeListener?()
   }
 
   /// Whether a send must tell the flow's listeners, hold intents for time travel, or check

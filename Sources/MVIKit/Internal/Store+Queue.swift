@@ -39,6 +39,7 @@ extension Store {
     run(effect, into: &work)
     while let (intent, owner, origin) = root.queue.popFirst() ?? root.deferred.popFirst() {
       let effect = reduceStep(intent, origin: origin)
+      if root.awaitsChange { root.stateMayHaveChanged() }
       // An intent an effect fed back joins its effect's cascade; the others, the send's.
       var target = owner ?? work
       run(effect, into: &target)

@@ -1,0 +1,51 @@
+import Foundation
+import MVIKit
+
+/// The persisted file: a JSON object that names its format and holds each member under its
+/// key, with the version it was saved at.
+///
+/// ```json
+/// {"mvikitState": 1, "members": {"email": {"version": 1, "value": "ada@example.com"}}}
+/// ```
+///
+/// Members that this app does not know (an older app reading a file that a newer one added a
+/// member to) are kept as they are and written back.
+struct StateFile {
+  static let format = 1
+
+  /// The members read, by key: the version and the value's JSON.
+  var members: [String: (version: Int, value: Data)] = [:]
+
+  init() {}
+
+  /// Parses a file's bytes; throws ``PersistenceProblem/Reason/notStateFile`` for anything
+  /// that is not a state file of this format.
+  init(_ data: Data) throws {
+    guard
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      object["mvikitState"] as? Int == Self.format,
+      let members = object["members"] as? [String: Any]
+    else { throw PersistenceProblem.Reason.notStateFile }
+    for (key, entry) in members {
+      guard let entry = entry as? [String: Any], let version = entry["version"] as? Int,
+        let value = entry["value"],
+        let json = try? JSONSerialization.data(withJSONObject: value, options: .fragmentsAllowed)
+      else { throw PersistenceProblem.Reason.notStateFile }
+      self.members[key] = (version, json)
+    }
+  }
+
+  /// The file's bytes, its keys sorted so that equal states give equal bytes.
+  func data() throws -> Data {
+    var members: [String: Any] = [:]
+    for (key, member) in self.members {
+      members[key] = [
+        "version": member.version,
+        "value": try JSONSerialization.jsonObject(with: member.value, options: .fragmentsAllowed),
+      ]
+    }
+    return try JSONSerialization.data(
+      withJSONObject: ["mvikitState": Self.format, "members": members],
+      options: [.sortedKeys, .withoutEscapingSlashes])
+  }
+}
