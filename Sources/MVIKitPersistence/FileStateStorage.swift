@@ -26,16 +26,6 @@ public struct FileStateStorage: StateStorage {
     self.folder = folder
   }
 
-  /// The folder each platform keeps such files in, one per app: Application Support on Apple
-  /// platforms, `$XDG_STATE_HOME` (or `~/.local/state`) elsewhere.
-  ///
-  /// - Parameter appIdentifier: The app's identifier, such as `org.example.Notes`.
-  public static func standard(appIdentifier: String) -> FileStateStorage {
-    FileStateStorage(
-      folder: standardFolder(
-        appIdentifier: appIdentifier, environment: ProcessInfo.processInfo.environment))
-  }
-
   static func standardFolder(appIdentifier: String, environment: [String: String]) -> URL {
     #if canImport(Darwin)
       let base = URL.applicationSupportDirectory
@@ -169,6 +159,18 @@ private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> In
 
 private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
   write(descriptor, bytes, count)
+}
+
+extension StateStorage where Self == FileStateStorage {
+  /// Files in the folder each platform keeps such files in, one per app: Application Support
+  /// on Apple platforms, `$XDG_STATE_HOME` (or `~/.local/state`) elsewhere.
+  ///
+  /// - Parameter appIdentifier: The app's identifier, such as `org.example.Notes`.
+  public static func standard(appIdentifier: String) -> FileStateStorage {
+    FileStateStorage(
+      folder: FileStateStorage.standardFolder(
+        appIdentifier: appIdentifier, environment: ProcessInfo.processInfo.environment))
+  }
 }
 
 /// A state file that could not be read, written or moved: the path, the step, and why.

@@ -7,7 +7,9 @@ import MVIKit
 /// ```swift
 /// let store = Store(
 ///   initialState: Settings.State(), model: Settings(),
-///   attaching: [StatePersistence(Settings.persisted, in: .standard(appIdentifier: "org.example.app"))])
+///   attaching: [
+///     StatePersistence(Settings.persisted, in: .standard(appIdentifier: "org.example.app"))
+///   ])
 /// ```
 ///
 /// Saves are coalesced: the first send after a save starts a wait of `delay`, and then the
@@ -38,7 +40,7 @@ public final class StatePersistence<M: Model>: StoreAttachment {
   /// Persistence of `persisted` in `storage`, saving `delay` after the first change since the
   /// last save.
   public init(
-    _ persisted: PersistedState<M>, in storage: any StateStorage,
+    _ persisted: PersistedState<M>, in storage: some StateStorage,
     savingAfter delay: Duration = .milliseconds(300)
   ) {
     self.persisted = persisted

@@ -28,6 +28,18 @@ import Testing
     #expect(checked == 4)
   }
 
+  @Test func persistenceArticleBlocksAreCompiledCode() throws {
+    let source = ["Tests/MVIKitPersistenceTests/ArticleExample.swift"]
+    let landing = try DocumentedCode.check(
+      "Sources/MVIKitPersistence/MVIKitPersistence.docc/MVIKitPersistence.md", against: source)
+    let article = try DocumentedCode.check(
+      "Sources/MVIKitPersistence/MVIKitPersistence.docc/KeepingStateAcrossLaunches.md",
+      against: source)
+    // The landing page's model and store; the article's declaration, store, migration, test.
+    #expect(landing == 2)
+    #expect(article == 4)
+  }
+
   @Test @MainActor func theSixtySecondExampleEndsAndPrintsWhatItSays() async {
     let output = Output()
     let ended = await withTaskGroup(of: Bool.self) { group in
