@@ -16,6 +16,7 @@ test: bootstrap test-core test-examples
 test-core:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	MVIKIT_KILL_TESTS=1 $(SWIFT) test --skip-build --filter KillTests
 	bash scripts/check-deprecations.sh
 	bash scripts/check-misuse-warnings.sh
 

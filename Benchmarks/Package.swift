@@ -17,6 +17,7 @@ let package = Package(
         .product(name: "MVIKit", package: "MVIKit"),
         .product(name: "MVIKitRecording", package: "MVIKit"),
         .product(name: "MVIKitInspector", package: "MVIKit"),
+        .product(name: "MVIKitPersistence", package: "MVIKit"),
         .product(name: "MVIKitTesting", package: "MVIKit"),
         .product(name: "MVIKitTerminal", package: "MVIKit"),
         .product(name: "Logging", package: "swift-log"),

@@ -137,7 +137,6 @@ public final class Store<M: Model> {
     // Without observers nothing can run inside reduce, so nothing can re-enter.
     guard !needsSlowSend, !root.isReducing else { return sendObserved(intent) }
     let effect = root.model.reduce(&_state, intent)
-    if root.awaitsChange { root.stateMayHaveChanged() }
     if case .none = effect.operation { return StoreTask(nil) }
     return StoreTask(drain(after: effect, into: nil))
   }

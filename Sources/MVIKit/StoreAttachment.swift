@@ -57,13 +57,14 @@ public struct RootStoreHandle<M: Model> {
     guard store.root != nil else { return nil }
     self.init(store)
   }
-  /// Calls `changed` after the next reduce, once; call again to hear of the one after. What
-  /// state persistence uses to learn that there may be something to save, at the cost of one
-  /// flag test per send.
+  /// Calls `changed` when the next intent is reduced, once; call again to hear of the one
+  /// after. What state persistence uses to learn that there may be something to save: the one
+  /// send that tells it takes the slow path, the others pay nothing.
   package func onNextChange(_ changed: @escaping @MainActor () -> Void) {
-    guard let root = store?.root else { return }
+    guard let store, let root = store.root else { return }
     root.changeListener = changed
     root.awaitsChange = true
+    store.updateNeedsSlowSend()
   }
 
   /// Replaces the state before the store reduces anything: what state persistence loaded.

@@ -15,7 +15,7 @@ var count = 0
 while true {
   count += 1
   let piece = "\(arguments[3])-\(count)|"
-  let text = String(repeating: piece, count: 40_000)
+  let text = String(repeating: piece, count: 8_000)
   let json = try JSONSerialization.data(
     withJSONObject: ["mvikitState": 1, "members": ["text": ["version": 1, "value": text]]])
   do {

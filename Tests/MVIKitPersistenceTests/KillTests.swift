@@ -19,7 +19,13 @@ private func sendKill(_ process: Int32) {
 
 /// Writers killed with SIGKILL at random moments, hundreds of times: every file left behind is
 /// one whole write, never a mix of two or a cut-off one.
-@Suite(.serialized) struct KillTests {
+///
+/// They keep both cores busy with writer processes, which would slow the suites that run beside
+/// them past their time limits, so `make test` runs them in a step of their own
+/// (`MVIKIT_KILL_TESTS=1 swift test --filter KillTests`).
+@Suite(
+  .serialized, .enabled(if: ProcessInfo.processInfo.environment["MVIKIT_KILL_TESTS"] != nil))
+struct KillTests {
   let folder = FileManager.default.temporaryDirectory.appending(path: "mvikit-kill-\(UUID())")
 
   /// The probe writer, built beside this test bundle (Sources/PersistenceProbe).
@@ -55,7 +61,7 @@ private func sendKill(_ process: Int32) {
     let members = try #require(object["members"] as? [String: [String: Any]])
     let text = try #require(members["text"]?["value"] as? String)
     let pieces = text.split(separator: "|")
-    #expect(pieces.count == 40_000, "a write of \(pieces.count) pieces")
+    #expect(pieces.count == 8_000, "a write of \(pieces.count) pieces")
     #expect(Set(pieces).count == 1, "a mix of \(Set(pieces).count) writes")
     return pieces.first.map { String($0.prefix { $0 != "-" }) }
   }

@@ -35,5 +35,6 @@ if wants("12c") { rows.append(RecordingCases.loggedDiff()) }
 if wants("13") { rows.append(await ExplorerCases.searchAsYouType()) }
 
 if wants("14") { rows.append(contentsOf: await InspectorCases.all()) }
+if wants("15") { rows.append(contentsOf: await PersistenceCases.all()) }
 
 print(ResultsTable(rows: rows).markdown)

@@ -16,10 +16,10 @@ final class RootCore<M: Model> {
   @exclusivity(unchecked) @usableFromInline var isReducing = false
   /// Flow observers and the taps of debugging aids, in the order they were added.
   @usableFromInline var listeners: [FlowTap<M>] = []
-  /// Set while state persistence waits to hear that the state may have changed: the next
-  /// reduce clears it and tells ``changeListener``, so a burst of sends costs one call and
-  /// every other send one test of this flag.
-  @exclusivity(unchecked) @usableFromInline var awaitsChange = false
+  /// Set while state persistence waits to hear that the state may have changed. It makes the
+  /// next send take the slow path, whose reduce clears it and tells ``changeListener``: the
+  /// sends after it, until persistence asks again, take the fast path and pay nothing.
+  @usableFromInline var awaitsChange = false
   /// What the next reduce tells while ``awaitsChange`` is set.
   var changeListener: (@MainActor () -> Void)?
   /// Set while a `StateHistory` shows a past state: the live state. The intents that arrive
@@ -31,6 +31,8 @@ final class RootCore<M: Model> {
     runner = EffectRunner()
   }
 
+  /// Called by the slow path's reduce; the notification of observers after it recomputes the
+  /// store's `needsSlowSend`.
   @usableFromInline func stateMayHaveChanged() {
     awaitsChange = false
     changeListener?()
@@ -39,7 +41,7 @@ final class RootCore<M: Model> {
   /// Whether a send must tell the flow's listeners, hold intents for time travel, or check
   /// the presence of children whose work runs.
   var needsSlowSend: Bool {
-    !listeners.isEmpty || liveState != nil || runner.isWatchingPresence
+    !listeners.isEmpty || liveState != nil || runner.isWatchingPresence || awaitsChange
   }
 }
 

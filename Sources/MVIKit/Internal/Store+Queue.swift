@@ -39,7 +39,6 @@ extension Store {
     run(effect, into: &work)
     while let (intent, owner, origin) = root.queue.popFirst() ?? root.deferred.popFirst() {
       let effect = reduceStep(intent, origin: origin)
-      if root.awaitsChange { root.stateMayHaveChanged() }
       // An intent an effect fed back joins its effect's cascade; the others, the send's.
       var target = owner ?? work
       run(effect, into: &target)
@@ -77,6 +76,7 @@ extension Store {
   @inlinable
   func reduceObserved(_ intent: M.Intent, origin: IntentOrigin) -> Effect<M.Intent, M.SideEffect> {
     guard let root else { return .none }
+    if root.awaitsChange { root.stateMayHaveChanged() }
     let effect: Effect<M.Intent, M.SideEffect>
     if !root.listeners.isEmpty {
       flow(.intent(intent), origin)
