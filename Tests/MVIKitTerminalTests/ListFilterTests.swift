@@ -266,3 +266,59 @@ import Testing
     #expect(terminal.text[1].hasPrefix("No matches"))
   }
 }
+
+/// A list whose filter query the app keeps: what a launch restores, and what the user types.
+@MainActor
+@Suite struct AppKeptFilterTests {
+  final class Kept {
+    var query: String?
+    var changes: [String?] = []
+    var selected = 0
+  }
+
+  func terminal(_ kept: Kept) -> HeadlessTerminal {
+    HeadlessTerminal(size: Size(width: 40, height: 6)) {
+      List(
+        ListFilterTests.fruits, selection: kept.selected, onSelect: { kept.selected = $0 },
+        filterText: { $0 }, filterQuery: kept.query,
+        onFilterChange: { query in
+          kept.query = query
+          kept.changes.append(query)
+        }
+      ) { fruit, _ in Text(fruit) }
+    }
+  }
+
+  @Test func aQueryInTheStateShowsAsAFilterAlreadyApplied() {
+    let kept = Kept()
+    kept.query = "an"
+    let terminal = terminal(kept)
+    #expect(terminal.text[0].hasPrefix("/an"))
+    #expect(terminal.text[1].hasPrefix("Banana"))
+    #expect(terminal.text[2].hasPrefix("Mango"))
+    // Not being typed: the keys move among the matches.
+    #expect(terminal.cursor == nil)
+    #expect(kept.changes.isEmpty)
+  }
+
+  @Test func eachChangeTheUserMakesGoesToTheApp() {
+    let kept = Kept()
+    let terminal = terminal(kept)
+    terminal.press("/")
+    terminal.type("ch")
+    terminal.press(.backspace)
+    terminal.press(.escape)
+    #expect(kept.changes == ["", "c", "ch", "c", nil])
+    #expect(kept.query == nil)
+    #expect(terminal.text[0].hasPrefix("Apple"))
+  }
+
+  @Test func theAppClearingTheQueryClearsTheFilter() {
+    let kept = Kept()
+    kept.query = "fig"
+    let terminal = terminal(kept)
+    #expect(terminal.text[0].hasPrefix("/fig"))
+    kept.query = nil
+    #expect(terminal.text[0].hasPrefix("Apple"))
+  }
+}

@@ -33,7 +33,11 @@ public struct List<Item>: View, Element {
   private let onActivate: (@MainActor (Int) -> Void)?
   private let activateHelp: String
   private let filterText: (@MainActor (Item) -> String)?
+  private let filterQuery: FilterQuery?
   private let row: @MainActor (Item, Bool) -> ViewGroup
+
+  /// The filter's query as the app keeps it, and where its changes go.
+  typealias FilterQuery = (query: String?, onChange: @MainActor (String?) -> Void)
 
   /// Creates a list of `items` with row `selection` highlighted.
   ///
@@ -52,12 +56,52 @@ public struct List<Item>: View, Element {
     filterText: (@MainActor (Item) -> String)? = nil,
     @ViewBuilder row: @escaping @MainActor (_ item: Item, _ isSelected: Bool) -> ViewGroup
   ) {
+    self.init(
+      items, selection: selection, onSelect: onSelect, onActivate: onActivate,
+      activateHelp: activateHelp, filterText: filterText, filterQuery: nil, row: row)
+  }
+
+  /// Creates a list whose filter query is kept in your state, so that it can be saved,
+  /// restored or set by the app: `filterQuery` is the query (nil: no filter), and every change
+  /// the user makes to it (nil when cleared) goes to `onFilterChange`. A query the state puts
+  /// there shows as a filter already applied, not being typed.
+  ///
+  /// - Parameters:
+  ///   - items: The rows, in order.
+  ///   - selection: The index of the selected item in `items`, or nil.
+  ///   - onSelect: Called with the index in `items` that a key, a click or the wheel selects.
+  ///   - onActivate: Called with the selected index for Enter, or a click on the selected row.
+  ///   - activateHelp: What Enter does, for the ``HelpBar``: `Enter Open` by default.
+  ///   - filterText: The text an item is found by when filtering with `/`.
+  ///   - filterQuery: The filter's query, from your state; nil when no filter is applied.
+  ///   - onFilterChange: Called with the query after each change the user makes to it.
+  ///   - row: The view of one item, told whether it is the selected one.
+  public init(
+    _ items: [Item], selection: Int?, onSelect: @escaping @MainActor (Int) -> Void,
+    onActivate: (@MainActor (Int) -> Void)? = nil, activateHelp: String = "Open",
+    filterText: @escaping @MainActor (Item) -> String, filterQuery: String?,
+    onFilterChange: @escaping @MainActor (String?) -> Void,
+    @ViewBuilder row: @escaping @MainActor (_ item: Item, _ isSelected: Bool) -> ViewGroup
+  ) {
+    self.init(
+      items, selection: selection, onSelect: onSelect, onActivate: onActivate,
+      activateHelp: activateHelp, filterText: filterText,
+      filterQuery: (filterQuery, onFilterChange), row: row)
+  }
+
+  private init(
+    _ items: [Item], selection: Int?, onSelect: @escaping @MainActor (Int) -> Void,
+    onActivate: (@MainActor (Int) -> Void)?, activateHelp: String,
+    filterText: (@MainActor (Item) -> String)?, filterQuery: FilterQuery?,
+    row: @escaping @MainActor (_ item: Item, _ isSelected: Bool) -> ViewGroup
+  ) {
     self.items = items
     self.selection = selection
     self.onSelect = onSelect
     self.onActivate = onActivate
     self.activateHelp = activateHelp
     self.filterText = filterText
+    self.filterQuery = filterQuery
     self.row = row
   }
 
@@ -70,6 +114,12 @@ public struct List<Item>: View, Element {
   func draw(_ rect: Rect, _ context: RenderContext) {
     guard !rect.isEmpty else { return }
     let (kept, items, count) = (context.kept(ListInput.Kept.init), items, items.count)
+    // A query the state holds that the list did not type (one restored, one the app set).
+    if let filterQuery, kept.filter?.query != filterQuery.query {
+      kept.filter = filterQuery.query.map {
+        ListFilter(query: $0, cursor: $0.count, isTyping: false)
+      }
+    }
     let filter = filterText == nil ? nil : kept.filter
     let matches: @MainActor (String) -> [[Int]] = { [filterText] query in
       guard let filterText else { return [Array(items.indices)] }
@@ -90,7 +140,8 @@ public struct List<Item>: View, Element {
       kept: kept, isFilterable: filterText != nil, shown: shown,
       count: count, selected: selected, position: position, offset: offset, rows: rows,
       filterLine: filter == nil ? nil : Rect(x: rect.x, y: rect.y, width: rect.width, height: 1),
-      matches: matches, onSelect: onSelect, onActivate: onActivate, activateHelp: activateHelp)
+      matches: matches, onSelect: onSelect, onActivate: onActivate, activateHelp: activateHelp,
+      onFilterChange: filterQuery?.onChange)
     let focused = context.registerFocusable(
       rect: rect, help: input.help, takesText: input.takesText, uses: input.uses,
       handle: input.handle)

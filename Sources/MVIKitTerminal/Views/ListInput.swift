@@ -27,10 +27,16 @@ struct ListInput {
   let onActivate: (@MainActor (Int) -> Void)?
   /// What Enter does, as the help bar names it.
   let activateHelp: String
+  /// Told each change of the query, when the app keeps it.
+  let onFilterChange: (@MainActor (String?) -> Void)?
 
   private var filter: ListFilter? {
     get { kept.filter }
-    nonmutating set { kept.filter = newValue }
+    nonmutating set {
+      let before = kept.filter?.query
+      kept.filter = newValue
+      if newValue?.query != before { onFilterChange?(newValue?.query) }
+    }
   }
 
   private var shownCount: Int { shown?.count ?? count }
