@@ -94,6 +94,7 @@ let package = Package(
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitInspector", package: root),
         .product(name: "MVIKitNavigation", package: root),
+        .product(name: "MVIKitPersistence", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
@@ -148,6 +149,7 @@ let package = Package(
         "ShowcaseKit", "DemoServer", "Users", "Login", "Todos", "Transcribe", "Poster",
         "ExampleTestSupport", .product(name: "MVIKit", package: root),
         .product(name: "MVIKitInspector", package: root),
+        .product(name: "MVIKitPersistence", package: root),
         .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
         .product(name: "MVIKitTesting", package: root),

@@ -59,8 +59,14 @@ start_showcase() {
     wait_for 'PROMPT$' 30 && break
     [ "$attempt" -eq 3 ] && fail "shell prompt did not appear"
   done
-  tmux send-keys -t "$session" "clear; XDG_DATA_HOME='$data_home' $binary $*; echo EXIT=\$?" Enter
+  launch_showcase "$@"
   expect_screen "Five apps from five articles" "showcase starts on its home screen"
+}
+
+# Starts the showcase with its data and what it remembers in this walk's folder.
+launch_showcase() {
+  tmux send-keys -t "$session" \
+    "clear; XDG_DATA_HOME='$data_home' XDG_STATE_HOME='$data_home/state' $binary $*; echo EXIT=\$?" Enter
 }
 
 quit_showcase() {
@@ -308,9 +314,34 @@ if [ -n "$recording" ] && ! grep -qF "mvikit-demo-42" "$recording"; then
 else
   fail "the password is in the recording"
 fi
+
+# What the showcase remembers: the recorded run quit with Login open and an email typed.
+tmux send-keys -t "$session" "clear" Enter
+memory="$data_home/state/org.mvikit.showcase/showcase"
+launch_showcase
+expect_screen "Demo account" "a relaunch reopens the app open at the last quit: Login"
+expect_screen "demo@mvikit.dev" "Login shows the email typed in the last session"
+if [ -f "$memory" ] && ! grep -qF "mvikit-demo-42" "$memory"; then
+  pass "what is remembered is in \$XDG_STATE_HOME/org.mvikit.showcase, without the password"
+else
+  fail "no memory file at $memory, or the password is in it"
+fi
+keys Escape
+keys Escape
+expect_screen "Five apps from five articles" "Esc twice closes Login"
+keys q
+expect_screen "EXIT=0" "memory run: q quits with status 0"
+tmux send-keys -t "$session" "clear" Enter
+start_showcase --reset-state
+keys Down Down Down Enter
+expect_screen "Demo account" "after --reset-state Login opens"
+expect_absent "demo@mvikit.dev" "--reset-state forgets the email"
+keys Escape
+quit_showcase "reset run"
+
 tmux send-keys -t "$session" "clear" Enter
 start_showcase_replay() {
-  tmux send-keys -t "$session" "clear; XDG_DATA_HOME='$data_home' $binary --replay '$1'; echo EXIT=\$?" Enter
+  tmux send-keys -t "$session" "clear; XDG_DATA_HOME='$data_home' XDG_STATE_HOME='$data_home/state' $binary --replay '$1'; echo EXIT=\$?" Enter
 }
 start_showcase_replay "$recording"
 expect_screen "TIME TRAVEL" "--replay opens the replayed session in time travel"
@@ -381,7 +412,8 @@ PY
 image_server=$!
 for _ in $(seq 1 50); do [ -s "$data_home/image-server.port" ] && break; sleep 0.1; done
 image_port="$(head -n 1 "$data_home/image-server.port")"
-start_showcase --poster-url "http://127.0.0.1:$image_port/300/450"
+# The showcase killed above had Transcribe open; --reset-state starts on the home screen.
+start_showcase --reset-state --poster-url "http://127.0.0.1:$image_port/300/450"
 expect_screen "posters: http://127.0.0.1:$image_port/300/450" "footer shows the --poster-url"
 keys Down Enter
 expect_screen "Get Poster!" "Poster opens"

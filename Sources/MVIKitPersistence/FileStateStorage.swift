@@ -82,6 +82,12 @@ public struct FileStateStorage: StateStorage {
     }
   }
 
+  /// Removes the file `name`; nothing when there is none.
+  public func remove(_ name: String) throws {
+    let path = try file(name)
+    guard unlink(path) == 0 || errno == ENOENT else { throw failure(path, "remove") }
+  }
+
   /// Renames the file `name` to `name.corrupt-DATE` in the same folder.
   public func moveAside(_ name: String) throws -> String {
     let path = try file(name)

@@ -40,6 +40,11 @@ public final class InMemoryStateStorage: StateStorage, @unchecked Sendable {
     }
   }
 
+  /// Removes the file `name`.
+  public func remove(_ name: String) throws {
+    lock.withLock { _ = files.removeValue(forKey: name) }
+  }
+
   /// Renames the file `name` to `name.corrupt-DATE`.
   public func moveAside(_ name: String) throws -> String {
     try lock.withLock {

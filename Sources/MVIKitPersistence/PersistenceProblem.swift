@@ -3,9 +3,9 @@ import Foundation
 /// Why saved state could not be used or saved. The model hears of each once, through the
 /// intent of ``PersistedState/problem``, and can show it; nothing is lost: a file that cannot
 /// be read is moved aside, not overwritten.
-public struct PersistenceProblem: Error, Equatable, Sendable, CustomStringConvertible {
+public struct PersistenceProblem: Error, Equatable, Sendable, Codable, CustomStringConvertible {
   /// What went wrong.
-  public enum Kind: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable, Codable {
     /// The saved file could not be read: it was moved to `movedTo`, and the state started
     /// from its defaults.
     case unreadable(movedTo: String)
@@ -26,6 +26,12 @@ public struct PersistenceProblem: Error, Equatable, Sendable, CustomStringConver
   public let kind: Kind
   /// What happened and what the user can do, in a sentence or two.
   public let message: String
+
+  /// A problem of `kind`, told as `message`; for tests of how a model shows one.
+  public init(kind: Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
 
   /// The message.
   public var description: String { message }

@@ -54,8 +54,10 @@ public final class StatePersistence<M: Model>: StoreAttachment {
     self.root = root
     let loaded = load(into: state)
     root.restore(loaded)
-    // A member that holds a secret is found at launch, not at the first save.
-    _ = encode(loaded)
+    // A member that holds a secret is found at launch, not at the first save. With no file,
+    // what is there to start with counts as saved: a file is made only for a change.
+    let initial = encode(loaded)
+    if savedBytes == nil { savedBytes = initial }
     // The store keeps this closure, and with it this object, for as long as it lives.
     root.onNextChange { self.scheduleSave() }
   }

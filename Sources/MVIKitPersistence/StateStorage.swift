@@ -11,6 +11,8 @@ public protocol StateStorage: Sendable {
   /// Moves the file `name` aside, to a name of its own that says when; returns that name.
   /// What cannot be read is kept this way, never overwritten.
   func moveAside(_ name: String) throws -> String
+  /// Removes the file `name`, if there is one: what an app's "forget everything" does.
+  func remove(_ name: String) throws
   /// Where the file `name` is, as a message to the user names it.
   func location(of name: String) -> String
 }

@@ -69,3 +69,14 @@ import Testing
     #endif
   }
 }
+
+extension FileStateStorageTests {
+  @Test func removingForgetsTheFileAndAMissingOneIsNoError() throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let storage = FileStateStorage(folder: folder)
+    try storage.write(Data("x".utf8), to: "app")
+    try storage.remove("app")
+    #expect(try storage.read("app") == nil)
+    try storage.remove("app")
+  }
+}

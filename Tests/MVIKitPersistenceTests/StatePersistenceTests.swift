@@ -141,3 +141,18 @@ import Testing
     #expect((theme["value"] as? [String: Any])?["dark"] as? Bool == true)
   }
 }
+
+extension StatePersistenceTests {
+  @Test func nothingIsWrittenUntilSomethingDiffersFromTheDefaults() async {
+    let storage = InMemoryStateStorage()
+    let (store, persistence) = store(storage)
+    store.send(.passwordChanged("not persisted"))
+    store.send(.emailChanged(""))
+    await persistence.flush()
+    #expect(storage.writeCount == 0)
+    #expect(storage.names.isEmpty)
+    store.send(.emailChanged("a@example.com"))
+    await persistence.flush()
+    #expect(storage.writeCount == 1)
+  }
+}

@@ -1,5 +1,5 @@
 /// The five sample apps, in the order the home screen lists them.
-public enum ShowcaseApp: String, CaseIterable, Equatable, Sendable {
+public enum ShowcaseApp: String, CaseIterable, Equatable, Sendable, Codable {
   case transcribe, poster, users, login, todos
 
   /// The app's name.

@@ -88,6 +88,19 @@ public struct ShowcaseCommand: AsyncParsableCommand {
         + "another machine.", valueName: "address"))
   var inspectHost = "127.0.0.1"
 
+  @Option(
+    name: .customLong("state-dir"),
+    help: ArgumentHelp(
+      "Keep what the showcase remembers (the app open, Login's email, the Users and Todos "
+        + "filters, Transcribe's folder) in DIR instead of $XDG_STATE_HOME/org.mvikit.showcase.",
+      valueName: "dir"))
+  var stateFolder: String?
+
+  @Flag(
+    name: .customLong("reset-state"),
+    help: "Forget what the showcase remembers, then start on the home screen.")
+  var resetsState = false
+
   @OptionGroup(title: "Speech recognition") var recognizer: RecognizerFlags
 
   /// No flags: every app on its embedded default.
@@ -108,12 +121,16 @@ public struct ShowcaseCommand: AsyncParsableCommand {
     options.inspectPort = inspectPort
     options.inspectToken = inspectToken
     options.inspectHost = inspectHost
+    options.stateFolder = stateFolder
+    options.resetsState = resetsState
     return options
   }
 
   /// Refuses an empty path, which would mean the current folder by accident.
   public func validate() throws {
-    for (flag, path) in [("--todos-db", todosPath), ("--audio-dir", audioFolder)]
+    for (flag, path) in [
+      ("--todos-db", todosPath), ("--audio-dir", audioFolder), ("--state-dir", stateFolder),
+    ]
     where path?.isEmpty == true {
       throw ValidationError("\(flag) needs a path, not an empty one.")
     }

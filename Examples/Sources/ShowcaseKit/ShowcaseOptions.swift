@@ -29,6 +29,10 @@ public struct ShowcaseOptions: Equatable, Sendable {
   public var inspectToken: String?
   /// The address the inspector listens on: loopback unless given on purpose.
   public var inspectHost = "127.0.0.1"
+  /// The folder the showcase keeps what it remembers in; nil for the platform's state folder.
+  public var stateFolder: String?
+  /// Forget what the showcase remembers before starting.
+  public var resetsState = false
   /// No flags: every app on its embedded default.
   public init() {}
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Login
 import MVIKit
+import MVIKitPersistence
 import MVIKitRecording
 import MVIKitTerminal
 import Poster
@@ -25,17 +26,24 @@ public final class ShowcaseRoot {
   public let usersRouter: UsersRouter
   /// The live inspector's address, shown in the footer while one is attached.
   public var inspectorURL: URL?
+  /// What keeps the showcase's memory across launches, when the showcase was given a storage.
+  public let persistence: StatePersistence<ShowcaseModel>?
   /// Dismantles the Users module once its list has left the stack.
   private var usersListWatch: StoreObservation?
 
   /// The showcase with its apps talking to `backends`, from the home screen; `recorder`, when
-  /// given, records the session from its first state.
+  /// given, records the session from its first state; `memory`, when given, keeps what the
+  /// showcase remembers (``ShowcaseMemory``) across launches, loaded before the first frame.
   ///
   /// The Todos model opens the todo database; when it cannot, the Todos screen says why.
-  public convenience init(backends: ShowcaseBackends, recorder: Recorder<ShowcaseModel>? = nil) {
+  public convenience init(
+    backends: ShowcaseBackends, recorder: Recorder<ShowcaseModel>? = nil,
+    memory: (any StateStorage)? = nil
+  ) {
     self.init(
       backends: backends, model: Self.model(backends), history: StateHistory(),
-      initialState: ShowcaseModel.State(), recorder: recorder)
+      initialState: ShowcaseModel.State(), recorder: recorder,
+      persistence: memory.map { StatePersistence(ShowcaseModel.persisted, in: $0) })
   }
 
   /// The showcase after every step of `recording`, replayed without effects, with time travel
@@ -57,12 +65,15 @@ public final class ShowcaseRoot {
 
   private init(
     backends: ShowcaseBackends, model: ShowcaseModel, history: StateHistory<ShowcaseModel>,
-    initialState: ShowcaseModel.State, recorder: Recorder<ShowcaseModel>?
+    initialState: ShowcaseModel.State, recorder: Recorder<ShowcaseModel>?,
+    persistence: StatePersistence<ShowcaseModel>? = nil
   ) {
     self.backends = backends
     self.history = history
+    self.persistence = persistence
+    // Persistence first, so that the history and the recording start from the state it loads.
     let attachments: [any StoreAttachment<ShowcaseModel>] =
-      [history] + (recorder.map { [$0] } ?? [])
+      (persistence.map { [$0] } ?? []) + [history] + (recorder.map { [$0] } ?? [])
     let store = Store(initialState: initialState, model: model, attaching: attachments)
     self.store = store
     let usersRouter = UsersRouter(show: { [weak store] screen in
@@ -106,6 +117,8 @@ public final class ShowcaseRoot {
   /// assembled comes here, and goes to the router all the same.
   public func present(_ sideEffect: ShowcaseModel.SideEffect) -> Presentation? {
     switch sideEffect {
+    case .toast(let message):
+      return .toast(message)
     case .screen(let screen):
       switch screen.value {
       case .users(let sideEffect):

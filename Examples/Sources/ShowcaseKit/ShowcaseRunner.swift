@@ -2,6 +2,7 @@ import DemoServer
 import Foundation
 import MVIKit
 import MVIKitInspector
+import MVIKitPersistence
 import MVIKitRecording
 import MVIKitTerminal
 import Transcribe
@@ -34,9 +35,15 @@ public struct ShowcaseRunner {
       recording = try options.replayFile.map(ShowcaseRecording.load)
       recorder = try options.recordFolder.map(ShowcaseRecording.recorder)
       if let recording {
+        // A replay shows the recorded session: nothing of it is remembered.
         showcase = try ShowcaseRoot(backends: backends, replaying: recording, recorder: recorder)
       } else {
-        showcase = ShowcaseRoot(backends: backends, recorder: recorder)
+        let memory =
+          options.stateFolder.map { FileStateStorage(folder: URL(filePath: $0)) }
+          ?? .standard(appIdentifier: "org.mvikit.showcase")
+        if options.resetsState { try memory.remove(ShowcaseModel.persisted.name) }
+        showcase = ShowcaseRoot(backends: backends, recorder: recorder, memory: memory)
+        showcase.store.send(.launched)
       }
     } catch {
       await stop(server, backends.whisperEngine)
@@ -74,17 +81,20 @@ public struct ShowcaseRunner {
     app.halfBlocksHint = "--graphics blocks"
     // The engine would also exit on its own once this process is gone (it watches its input
     // pipe); stopping it here waits for that, so no quit leaves it running for a moment.
+    let ended: Result<Void, any Error>
     do {
       try await app.run()
-      await stop(server, backends.whisperEngine, inspector)
-      return 0
-    } catch let error as TerminalError {
-      await stop(server, backends.whisperEngine, inspector)
-      if case .interrupted(let signal) = error { return 128 + signal }
-      return fail("\(error)")
+      ended = .success(())
     } catch {
-      await stop(server, backends.whisperEngine, inspector)
-      return fail("\(error)")
+      ended = .failure(error)
+    }
+    // What changed in the last moments before the quit is saved, however the app ended.
+    await showcase.persistence?.flush()
+    await stop(server, backends.whisperEngine, inspector)
+    switch ended {
+    case .success: return 0
+    case .failure(TerminalError.interrupted(let signal)): return 128 + signal
+    case .failure(let error): return fail("\(error)")
     }
   }
 

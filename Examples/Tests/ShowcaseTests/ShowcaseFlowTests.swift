@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import MVIKitPersistence
 import MVIKitTerminal
 import ShowcaseKit
 import Testing
@@ -65,6 +66,29 @@ import Todos
       #expect(showcase.terminal.click(last.name))
       #expect(await showcase.waitFor("Company"))
       #expect(showcase.terminal.grid.contains(last.company.name))
+    }
+  }
+
+  @Test func theUsersFilterAndTheAppOpenAreThereAfterARelaunch() async throws {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "showcase-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let memory = FileStateStorage(folder: folder)
+    let last = DemoUser.fixtures[DemoUser.fixtures.count - 1]
+    try await DemoServer.withServer { server in
+      let first = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath, memory: memory)
+      first.terminal.press(.down, .down, .enter)
+      #expect(await first.waitFor(DemoUser.fixtures[0].name))
+      first.terminal.press("/")
+      first.terminal.type(last.username)
+      first.terminal.press(.enter)
+      await first.showcase.persistence?.flush()
+    }
+    try await DemoServer.withServer { server in
+      let second = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath, memory: memory)
+      second.showcase.store.send(.launched)
+      #expect(await second.waitFor(last.name))
+      #expect(second.terminal.text.contains { $0.contains("/\(last.username)") })
+      #expect(!second.terminal.grid.contains(DemoUser.fixtures[0].name))
     }
   }
 

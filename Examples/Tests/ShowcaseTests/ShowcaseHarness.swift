@@ -1,6 +1,7 @@
 import DemoServer
 import Foundation
 import MVIKit
+import MVIKitPersistence
 import MVIKitRecording
 import MVIKitTerminal
 import ShowcaseKit
@@ -18,10 +19,10 @@ final class ShowcaseHarness {
   convenience init(
     serverURL: URL, todosPath: String, audioFolder: String? = nil,
     speechEngine: RecognizerOptions.Engine = .whisper, recognizer: SpeechRecognizer? = nil,
-    recorder: Recorder<ShowcaseModel>? = nil
+    recorder: Recorder<ShowcaseModel>? = nil, memory: (any StateStorage)? = nil
   ) {
     let backends = Self.backends(serverURL, todosPath, audioFolder, speechEngine, recognizer)
-    self.init(ShowcaseRoot(backends: backends, recorder: recorder))
+    self.init(ShowcaseRoot(backends: backends, recorder: recorder, memory: memory))
   }
 
   /// A showcase after every step of `recording`, as `--replay` opens it.

@@ -45,7 +45,10 @@ import Users
     let store = TestStore(
       initialState: ShowcaseModel.State(), model: model(fetchUsers: { [Self.ada] }))
     await store.send(.selectionMoved(2)) { $0.selection = 2 }
-    await store.send(.openTapped) { $0.path.push(.users(UsersPresenter.State())) }
+    await store.send(.openTapped) {
+      $0.path.push(.users(UsersPresenter.State()))
+      $0.memory.lastApp = .users
+    }
     await store.receive(.screen(Keyed(0, .users(.appeared)))) {
       $0.path[id: 0] = usersScreen { $0.isLoading = true }
     }
@@ -65,11 +68,17 @@ import Users
         return []
       }))
     await store.send(.selectionMoved(2)) { $0.selection = 2 }
-    await store.send(.openTapped) { $0.path.push(.users(UsersPresenter.State())) }
+    await store.send(.openTapped) {
+      $0.path.push(.users(UsersPresenter.State()))
+      $0.memory.lastApp = .users
+    }
     await store.receive(.screen(Keyed(0, .users(.appeared)))) {
       $0.path[id: 0] = usersScreen { $0.isLoading = true }
     }
-    await store.send(.path(.pop)) { $0.path.pop() }
+    await store.send(.path(.pop)) {
+      $0.path.pop()
+      $0.memory.lastApp = nil
+    }
     // The minute-long fetch was cancelled with its screen: nothing is left to wait for.
     await store.finish()
   }

@@ -14,6 +14,9 @@ public struct TranscribeModel: Model {
   public struct State: Equatable, Sendable, Codable {
     /// The folder being browsed, or nil before the first listing arrives.
     public var listing: AudioFileBrowser.Listing?
+    /// The folder to list first instead of the model's start folder (the one the showcase
+    /// remembers from the last launch); the start folder when it cannot be listed.
+    public var restoredFolder: URL?
     /// The phrases of `phrases.txt` in the listed folder, or nil when it has none.
     public var folderPhrases: [String]?
     /// The highlighted row of the listing.
@@ -120,6 +123,9 @@ public struct TranscribeModel: Model {
       // The files show at once; the engine's health check, which can take a second or two
       // while the engine starts, follows.
       guard state.listing == nil else { return check }
+      if let restored = state.restoredFolder {
+        return .concatenate(load(restored, orElse: startFolder), check)
+      }
       return .concatenate(load(startFolder, orElse: fallbackFolder), check)
     case .availabilityChecked(let availability):
       state.availability = availability

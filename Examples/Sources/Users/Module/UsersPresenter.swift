@@ -17,6 +17,9 @@ public struct UsersPresenter: Model {
     public var skippedNote: String?
     /// The highlighted row.
     public var selection = 0
+    /// What the list is filtered by (`/`), nil when it is not: kept here, not in the view, so
+    /// that the showcase can remember it.
+    public var filter: String?
 
     /// An empty screen, before the first fetch.
     public init() {}
@@ -29,6 +32,7 @@ public struct UsersPresenter: Model {
     case usersLoaded(UserList)
     case loadFailed(String)
     case selectionMoved(Int)
+    case filterChanged(String?)
     case userPicked
   }
 
@@ -71,6 +75,9 @@ public struct UsersPresenter: Model {
     case .selectionMoved(let index):
       guard !state.users.isEmpty else { return .none }
       state.selection = min(max(index, 0), state.users.count - 1)
+      return .none
+    case .filterChanged(let filter):
+      state.filter = filter
       return .none
     case .userPicked:
       guard state.users.indices.contains(state.selection) else { return .none }

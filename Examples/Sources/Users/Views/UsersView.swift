@@ -40,7 +40,8 @@ public struct UsersView: View {
           store.users, selection: store.selection,
           onSelect: { store.send(.selectionMoved($0)) },
           onActivate: { _ in store.send(.userPicked) },
-          filterText: { "\($0.name) \($0.username) \($0.company.name)" }
+          filterText: { "\($0.name) \($0.username) \($0.company.name)" },
+          filterQuery: store.filter, onFilterChange: { store.send(.filterChanged($0)) }
         ) { user, isSelected in
           HStack {
             Text(user.name).bold()

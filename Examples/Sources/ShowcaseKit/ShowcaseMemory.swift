@@ -1,0 +1,53 @@
+import Foundation
+import Todos
+
+/// What the showcase remembers across launches: the app last open, and per app what a user
+/// expects to find again. Never a password: Login's is a `Secret`, and only the email is kept.
+public struct ShowcaseMemory: Equatable, Sendable, Codable {
+  /// The app open when the showcase last quit; nil when it quit on the home screen.
+  public var lastApp: ShowcaseApp?
+  /// The email Login was last given.
+  public var email = ""
+  /// What the Users list was last filtered by.
+  public var usersFilter: String?
+  /// The folder Transcribe last listed.
+  public var transcribeFolder: String?
+  /// The filter Todos last showed.
+  public var todosFilter = TodoFilter.all
+
+  /// Nothing remembered: the first launch, or after `--reset-state`.
+  public init() {}
+
+  /// Takes what `screen` shows that is remembered.
+  mutating func remember(_ screen: AppScreen.State) {
+    switch screen {
+    case .login(let login): email = login.email
+    case .users(let users): usersFilter = users.filter
+    case .transcribe(let transcribe):
+      if let folder = transcribe.listing?.folder { transcribeFolder = folder.path }
+    case .todos(let todos): todosFilter = todos.filter
+    case .poster, .userDetail: break
+    }
+  }
+
+  /// The first screen of `app`, with what was remembered for it.
+  func opening(_ app: ShowcaseApp) -> AppScreen.State {
+    var screen = AppScreen.State(opening: app)
+    switch screen {
+    case .login(var login):
+      login.email = email
+      screen = .login(login)
+    case .users(var users):
+      users.filter = usersFilter
+      screen = .users(users)
+    case .transcribe(var transcribe):
+      transcribe.restoredFolder = transcribeFolder.map { URL(filePath: $0) }
+      screen = .transcribe(transcribe)
+    case .todos(var todos):
+      todos.filter = todosFilter
+      screen = .todos(todos)
+    case .poster, .userDetail: break
+    }
+    return screen
+  }
+}
