@@ -14,6 +14,8 @@ package struct HTTPStream: Sendable {
   /// The body, chunk by chunk; ends with ``TransportFailure`` when the connection breaks.
   /// Stopping the iteration (or cancelling its task) cancels the request.
   package let body: AsyncThrowingStream<Data, any Error>
+  /// The URL that answered, after any redirects; nil when the transport did not say.
+  package var url: URL?
 
   /// The value of the header `name`, whatever its case.
   package func header(_ name: String) -> String? { headers[name.lowercased()] }
@@ -123,7 +125,7 @@ private final class StreamDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
     completionHandler(.allow)
     continuation?.resume(
-      returning: HTTPStream(status: http.statusCode, headers: headers, body: body))
+      returning: HTTPStream(status: http.statusCode, headers: headers, body: body, url: http.url))
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

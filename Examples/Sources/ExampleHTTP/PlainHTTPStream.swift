@@ -26,7 +26,8 @@ enum PlainHTTPStream {
     var request = request
     var body = body
     for _ in 0...maximumRedirects {
-      let answer = try await sendOnce(request, body: body, idleTimeout: idleTimeout)
+      var answer = try await sendOnce(request, body: body, idleTimeout: idleTimeout)
+      answer.url = request.url
       guard [301, 302, 303, 307, 308].contains(answer.status),
         let location = answer.header("Location"),
         let next = URL(string: location, relativeTo: request.url)?.absoluteURL

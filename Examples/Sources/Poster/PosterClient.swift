@@ -16,17 +16,26 @@ public struct Poster: Sendable, Equatable, Codable {
   /// The file's format, as told by its bytes.
   public var format: ImageFormat
 
+  /// Where this very image can be fetched again: the server's `Content-Location`, else the
+  /// URL that answered after any redirects; nil when unknown.
+  public var address: URL?
+
   /// Creates a poster.
   /// - Parameters:
   ///   - title: The title.
   ///   - image: The decoded picture.
   ///   - byteCount: The size of the image file.
   ///   - format: The file's format.
-  public init(title: String?, image: RGBImage, byteCount: Int, format: ImageFormat = .png) {
+  ///   - address: Where the same image can be fetched again.
+  public init(
+    title: String?, image: RGBImage, byteCount: Int, format: ImageFormat = .png,
+    address: URL? = nil
+  ) {
     self.title = title
     self.image = image
     self.byteCount = byteCount
     self.format = format
+    self.address = address
   }
 }
 
@@ -68,7 +77,7 @@ public struct PosterClient: Sendable {
     PosterClient(url: serverURL.appending(path: "posters/random"))
   }
 
-  /// Fetches and decodes the image at ``url``.
+  /// Fetches and decodes the image at `address`, or at ``url`` when it is nil.
   /// - Returns: The poster, titled from its `X-Poster-Title` header when there is one, else
   ///   with the URL's file name.
   /// - Parameter progress: Told how much has arrived, at most ten times a second while the
@@ -76,8 +85,9 @@ public struct PosterClient: Sendable {
   /// - Throws: ``PosterError``.
   @concurrent
   public func fetch(
-    progress: (@Sendable (DownloadProgress) async -> Void)? = nil
+    from address: URL? = nil, progress: (@Sendable (DownloadProgress) async -> Void)? = nil
   ) async throws(PosterError) -> Poster {
+    let url = address ?? self.url
     var request = URLRequest(url: url)
     request.setValue("image/webp, image/jpeg, image/png, image/gif", forHTTPHeaderField: "Accept")
     request.setValue("no-cache", forHTTPHeaderField: "Cache-Control")
@@ -100,9 +110,12 @@ public struct PosterClient: Sendable {
       throw .notAnImage(contentType: download.contentType)
     }
     let (image, format) = try PosterImageDecoder.decode(download.body, budget: budget)
+    let answered = download.url ?? url
     return Poster(
       title: download.title ?? Self.fileName(of: url), image: image,
-      byteCount: download.body.count, format: format)
+      byteCount: download.body.count, format: format,
+      address: download.contentLocation.flatMap { URL(string: $0, relativeTo: answered) }?
+        .absoluteURL ?? answered)
   }
 
   /// A title for an image the server did not name: its file name, or the host.
@@ -116,6 +129,8 @@ public struct PosterClient: Sendable {
     var contentType: String?
     var title: String?
     var body: Data
+    var url: URL?
+    var contentLocation: String?
   }
 
   /// Reads the answer as it arrives, stopping as soon as it is over the byte budget.
@@ -153,7 +168,8 @@ public struct PosterClient: Sendable {
     if let declared, body.count < declared { throw PosterError.truncated }
     return Download(
       status: answer.status, contentType: answer.header("Content-Type"),
-      title: answer.header(Self.titleHeader), body: body)
+      title: answer.header(Self.titleHeader), body: body, url: answer.url,
+      contentLocation: answer.header("Content-Location"))
   }
 }
 

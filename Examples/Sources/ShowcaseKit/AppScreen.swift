@@ -85,7 +85,8 @@ public struct AppScreen: Model {
     case .transcribe: .transcribe(.appeared)
     case .users: .users(.appeared)
     case .todos: .todos(.appeared)
-    case .poster, .login: nil
+    case .poster: .poster(.appeared)
+    case .login: nil
     }
   }
 }

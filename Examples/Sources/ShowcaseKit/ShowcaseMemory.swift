@@ -14,6 +14,8 @@ public struct ShowcaseMemory: Equatable, Sendable, Codable {
   public var transcribeFolder: String?
   /// The filter Todos last showed.
   public var todosFilter = TodoFilter.all
+  /// Where the poster Poster last showed came from.
+  public var posterAddress: URL?
 
   /// Nothing remembered: the first launch, or after `--reset-state`.
   public init() {}
@@ -26,7 +28,9 @@ public struct ShowcaseMemory: Equatable, Sendable, Codable {
     case .transcribe(let transcribe):
       if let folder = transcribe.listing?.folder { transcribeFolder = folder.path }
     case .todos(let todos): todosFilter = todos.filter
-    case .poster, .userDetail: break
+    case .poster(let poster):
+      if let address = poster.poster?.address { posterAddress = address }
+    case .userDetail: break
     }
   }
 
@@ -46,7 +50,10 @@ public struct ShowcaseMemory: Equatable, Sendable, Codable {
     case .todos(var todos):
       todos.filter = todosFilter
       screen = .todos(todos)
-    case .poster, .userDetail: break
+    case .poster(var poster):
+      poster.restoredAddress = posterAddress
+      screen = .poster(poster)
+    case .userDetail: break
     }
     return screen
   }

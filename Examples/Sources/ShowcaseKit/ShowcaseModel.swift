@@ -50,6 +50,7 @@ public struct ShowcaseModel: Model {
     .member(\.memory.usersFilter, key: "users.filter"),
     .member(\.memory.transcribeFolder, key: "transcribe.folder"),
     .member(\.memory.todosFilter, key: "todos.filter"),
+    .member(\.memory.posterAddress, key: "poster.address"),
     problem: Intent.memoryProblem)
 
   /// The stack of app screens: each screen's intents travel in ``Intent/screen(_:)``.

@@ -30,6 +30,32 @@ import Testing
     await store.finish()
   }
 
+  @Test func aRestoredAddressIsFetchedWhenTheScreenAppearsAndOnlyThen() async throws {
+    let address = try #require(URL(string: "http://127.0.0.1:8080/posters/3?format=webp"))
+    let asked = Mutex<[URL?]>([])
+    let service = PosterService(fetchFromAddress: { [dune] address, _ in
+      asked.withLock { $0.append(address) }
+      return dune
+    })
+    var state = PosterModel.State()
+    state.restoredAddress = address
+    let store = TestStore(initialState: state, model: PosterModel(service: service))
+    await store.send(.appeared) { $0.isLoading = true }
+    await store.receive(.posterLoaded(dune)) {
+      $0.isLoading = false
+      $0.poster = dune
+    }
+    // Shown already: appearing again fetches nothing; a press fetches a new one.
+    await store.send(.appeared)
+    await store.send(.getPosterTapped) { $0.isLoading = true }
+    await store.receive(.posterLoaded(dune)) { $0.isLoading = false }
+    await store.finish()
+    #expect(asked.withLock { $0 } == [address, nil])
+    // Without an address, appearing fetches nothing.
+    let fresh = TestStore(initialState: PosterModel.State(), model: PosterModel(service: service))
+    await fresh.send(.appeared)
+  }
+
   @Test func aFailureKeepsThePreviousPosterAndToastsOnce() async {
     var state = PosterModel.State()
     state.poster = dune

@@ -26,6 +26,7 @@ import Users
       $0.usersFilter = "lov"
       $0.todosFilter = .done
       $0.transcribeFolder = "/srv/audio"
+      $0.posterAddress = URL(string: "http://127.0.0.1:8080/posters/3?format=webp")
     }
     let model = models.model(fetchUsers: { [] })
     for (index, app) in ShowcaseApp.allCases.enumerated() {
@@ -38,7 +39,8 @@ import Users
       case .todos(let todos)?: #expect(todos.filter == .done)
       case .transcribe(let transcribe)?:
         #expect(transcribe.restoredFolder == URL(filePath: "/srv/audio"))
-      case .poster?: #expect(app == .poster)
+      case .poster(let poster)?:
+        #expect(poster.restoredAddress?.absoluteString.hasSuffix("/posters/3?format=webp") == true)
       case .userDetail?, nil: Issue.record("\(app) did not open")
       }
     }

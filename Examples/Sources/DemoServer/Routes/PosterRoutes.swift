@@ -55,6 +55,9 @@ struct PosterRoutes: Sendable {
     if let title = HTTPFields.Element.Name("X-Poster-Title") {
       headers[title] = poster.title
     }
+    // Where this very poster is, for a client that wants it again (the random route answers
+    // with a different one each time).
+    headers[.contentLocation] = "/posters/\(index)?format=\(format.rawValue)"
     if let number = HTTPFields.Element.Name("X-Poster-Index") {
       headers[number] = String(index)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import MVIKit
 
 /// A random movie poster on each press.
@@ -13,6 +14,9 @@ public struct PosterModel: Model {
     public var isLoading = false
     /// How much of the image has arrived, while a slow download runs.
     public var download: DownloadProgress?
+    /// Where the poster shown when the screen last closed came from (the showcase remembers
+    /// it): fetched again when the screen appears, so the same poster shows.
+    public var restoredAddress: URL?
 
     /// The screen before the first press.
     public init() {}
@@ -25,6 +29,7 @@ public struct PosterModel: Model {
 
   /// What the user pressed or what the fetch answered.
   public enum Intent: Equatable, Sendable, Codable {
+    case appeared
     case getPosterTapped
     case posterLoaded(Poster)
     case posterFailed(String)
@@ -46,16 +51,13 @@ public struct PosterModel: Model {
   /// Applies `intent` to `state`; see the type for what each intent does.
   public func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
     switch intent {
-    case .getPosterTapped:
-      state.isLoading = true
-      state.download = nil
-      return .run { [service] send in
-        let poster = try await service.fetch { await send(.downloadProgressed($0)) }
-        await send(.posterLoaded(poster))
-      } catch: { error, send in
-        await send(.posterFailed(String(describing: error)))
+    case .appeared:
+      guard let address = state.restoredAddress, state.poster == nil, !state.isLoading else {
+        return .none
       }
-      .cancellable(id: FetchID.poster, cancelInFlight: true)
+      return fetch(address, &state)
+    case .getPosterTapped:
+      return fetch(nil, &state)
     case .posterLoaded(let poster):
       state.isLoading = false
       state.download = nil
@@ -70,6 +72,20 @@ public struct PosterModel: Model {
       state.download = progress
       return .none
     }
+  }
+
+  /// Fetches the poster at `address`, or a new one when it is nil; a new fetch cancels the one
+  /// running.
+  private func fetch(_ address: URL?, _ state: inout State) -> Effect<Intent, SideEffect> {
+    state.isLoading = true
+    state.download = nil
+    return .run { [service] send in
+      let poster = try await service.fetch(address) { await send(.downloadProgressed($0)) }
+      await send(.posterLoaded(poster))
+    } catch: { error, send in
+      await send(.posterFailed(String(describing: error)))
+    }
+    .cancellable(id: FetchID.poster, cancelInFlight: true)
   }
 
   private enum FetchID { case poster }
