@@ -30,8 +30,10 @@ public final class TestStore<M: Model> where M.State: Equatable {
   }
   /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait for effects by default. Real time,
-  /// but spent only waiting for work, never sleeping.
-  public var timeout: Duration = .seconds(1)
+  /// but spent only waiting for work, never sleeping: an intent that arrives returns at once,
+  /// so the default is long enough for a machine under load (a CI runner building beside the
+  /// tests) and costs only the tests that fail.
+  public var timeout: Duration = .seconds(5)
 
   let model: M
   let runner = EffectRunner<M.Intent, M.SideEffect>()

@@ -199,6 +199,8 @@ struct ScheduleWorld<M: Model> {
 
   /// Cancels the work of every child the state no longer holds, as a live store does.
   private mutating func checkPresence() {
+    // Most models watch nothing: no copy of the world into the closures below.
+    guard !watches.isEmpty else { return }
     var watches = self.watches
     watches.check(state, isRunning: isRunning, cancel: { cancel($0) })
     self.watches = watches
