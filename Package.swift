@@ -85,7 +85,7 @@ let package = Package(
     .executableTarget(name: "PersistenceProbe", dependencies: ["MVIKitPersistence"]),
     .testTarget(
       name: "MVIKitPersistenceTests",
-      dependencies: ["MVIKit", "MVIKitPersistence", "PersistenceProbe"]
+      dependencies: ["MVIKit", "MVIKitPersistence", "MVIKitTesting", "PersistenceProbe"]
     ),
     .testTarget(
       name: "MVIKitInspectorTests",

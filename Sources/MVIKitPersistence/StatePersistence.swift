@@ -77,17 +77,7 @@ public final class StatePersistence<M: Model>: StoreAttachment {
     do {
       guard let data = try storage.read(persisted.name) else { return state }
       let file = try StateFile(data)
-      let decoder = JSONDecoder()
-      for member in persisted.members {
-        guard let saved = file.members[member.key] else { continue }
-        do {
-          try member.decode(&state, saved.value, saved.version, decoder)
-        } catch let reason as PersistenceProblem.Reason {
-          throw reason
-        } catch {
-          throw PersistenceProblem.Reason.member(key: member.key, error)
-        }
-      }
+      try persisted.read(file, into: &state)
       self.file = file
       savedBytes = data
       return state
@@ -151,9 +141,7 @@ public final class StatePersistence<M: Model>: StoreAttachment {
 
   /// The file's bytes with the members of `state`; nil when they could not be encoded.
   private func encode(_ state: M.State) -> Data? {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.userInfo[.persistingState] = true
+    let encoder = PersistedState<M>.encoder()
     do {
       for member in persisted.members where !leftOut.contains(member.key) {
         do {

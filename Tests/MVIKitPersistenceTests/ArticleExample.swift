@@ -2,6 +2,7 @@
 // block of the articles is in this file.
 import MVIKit
 import MVIKitPersistence
+import MVIKitTesting
 import Testing
 
 /// The article's settings: an email, a filter, and the intent that hears of problems.
@@ -96,4 +97,13 @@ func makeTodosStore() -> Store<Todos> {
     initialState: .init(), model: Settings(),
     attaching: [StatePersistence(Settings.persisted, in: storage)])
   #expect(relaunched.filter == .done)
+}
+
+@MainActor
+@Test func theFilterIsSavedAsTheTestExpects() async throws {
+  let storage = InMemoryStateStorage()
+  let start = try Settings.persisted.restored(Settings.State(), from: storage)
+  let store = TestStore(initialState: start, model: Settings())
+  await store.send(.filterChanged(.done)) { $0.filter = .done }
+  #expect(try Settings.persisted.savedMembers(of: store.state)["filter"] == #""done""#)
 }
