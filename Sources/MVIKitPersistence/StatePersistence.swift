@@ -12,10 +12,11 @@ import MVIKit
 ///   ])
 /// ```
 ///
-/// Saves are coalesced: the first send after a save starts a wait of `delay`, and then the
-/// members are encoded once, on the main actor, and written off it, in order, by the
-/// ``StateStorage``. A send pays one flag test for all this. Only bytes that differ from the
-/// last ones saved are written. Call ``flush()`` before the app quits.
+/// Saves are coalesced: the first send after a save starts a wait of `delay`; then the state is
+/// handed off the main actor, where its members are encoded and, when their bytes differ from
+/// the last ones saved, written by the ``StateStorage``, one save after the other. Between
+/// saves a send pays nothing for persistence; the one send that starts the wait takes the
+/// store's slower path once. Call ``flush()`` before the app quits.
 ///
 /// A file that cannot be read (not JSON, a member that does not decode, a member version with
 /// no migration) or that a newer version of the app wrote is moved aside, the state starts from
@@ -26,16 +27,14 @@ public final class StatePersistence<M: Model>: StoreAttachment {
   private let storage: any StateStorage
   private let delay: Duration
   private var root: RootStoreHandle<M>?
-  /// The file as last read or saved, with the members this app does not know.
-  private var file = StateFile()
-  private var savedBytes: Data?
+  /// Encodes and writes, off the main actor; made once the file is read.
+  private var writer: StateWriter<M>?
   /// Set when the file could not be read nor moved aside: nothing is saved over it.
   private var isReadOnly = false
   private var pendingSave: Task<Void, Never>?
+  /// The last save handed to the writer; each waits for the one before.
   private var writing: Task<Void, Never>?
   private var saveFailureReported = false
-  /// The keys of members that hold a `Secret`, which are never saved.
-  private var leftOut: Set<String> = []
 
   /// Persistence of `persisted` in `storage`, saving `delay` after the first change since the
   /// last save.
@@ -52,12 +51,12 @@ public final class StatePersistence<M: Model>: StoreAttachment {
   public func attach(to root: RootStoreHandle<M>) {
     guard self.root == nil, let state = root.state else { return }
     self.root = root
-    let loaded = load(into: state)
+    let (loaded, file, bytes) = load(into: state)
     root.restore(loaded)
-    // A member that holds a secret is found at launch, not at the first save. With no file,
-    // what is there to start with counts as saved: a file is made only for a change.
-    let initial = encode(loaded)
-    if savedBytes == nil { savedBytes = initial }
+    let writer = StateWriter(persisted, storage: storage, file: file, bytes: bytes)
+    self.writer = writer
+    // A member that holds a secret is found at launch, not at the first save.
+    enqueue { await writer.start(from: loaded) }
     // The store keeps this closure, and with it this object, for as long as it lives.
     root.onNextChange { self.scheduleSave() }
   }
@@ -72,18 +71,18 @@ public final class StatePersistence<M: Model>: StoreAttachment {
     await writing?.value
   }
 
-  private func load(into state: M.State) -> M.State {
-    var state = state
+  /// The state with the saved members read in, the file as read, and its bytes; `state`
+  /// itself, an empty file and no bytes when there is no file or it cannot be used.
+  private func load(into state: M.State) -> (M.State, StateFile, Data?) {
     do {
-      guard let data = try storage.read(persisted.name) else { return state }
+      guard let data = try storage.read(persisted.name) else { return (state, StateFile(), nil) }
       let file = try StateFile(data)
-      try persisted.read(file, into: &state)
-      self.file = file
-      savedBytes = data
-      return state
+      var loaded = state
+      try persisted.read(file, into: &loaded)
+      return (loaded, file, data)
     } catch {
       moveAside(because: error)
-      return root?.state ?? state
+      return (state, StateFile(), nil)
     }
   }
 
@@ -119,76 +118,44 @@ public final class StatePersistence<M: Model>: StoreAttachment {
     }
   }
 
-  /// Encodes the members and hands the bytes to the storage, when they changed.
+  /// Hands the state to the writer, which encodes and writes it when it changed.
   private func save() {
     pendingSave = nil
     guard let root else { return }
     root.onNextChange { self.scheduleSave() }
-    guard !isReadOnly, let state = root.state else { return }
-    guard let bytes = encode(state), bytes != savedBytes else { return }
-    savedBytes = bytes
-    let (previous, storage, name) = (writing, storage, persisted.name)
-    writing = Task.detached {
+    guard !isReadOnly, let state = root.state, let writer else { return }
+    enqueue { await writer.save(state) }
+  }
+
+  /// Runs `work` on the writer after the work before it, then acts on what it found.
+  private func enqueue(_ work: @escaping @Sendable () async -> [StateWriter<M>.Outcome]) {
+    let previous = writing
+    writing = Task {
       await previous?.value
-      do {
-        try storage.write(bytes, to: name)
-        await self.saved()
-      } catch {
-        await self.saveFailed("\(error)")
-      }
+      for outcome in await work() { self.handle(outcome) }
     }
   }
 
-  /// The file's bytes with the members of `state`; nil when they could not be encoded.
-  private func encode(_ state: M.State) -> Data? {
-    let encoder = PersistedState<M>.encoder()
-    do {
-      for member in persisted.members where !leftOut.contains(member.key) {
-        do {
-          file.members[member.key] = (member.version, try member.encode(state, encoder))
-        } catch {
-          guard Self.isSecret(error) else { throw error }
-          leaveOut(member.key)
-        }
-      }
-      return try file.data()
-    } catch {
-      saveFailed("\(PersistenceProblem.describe(error))")
-      return nil
+  private func handle(_ outcome: StateWriter<M>.Outcome) {
+    switch outcome {
+    case .written:
+      saveFailureReported = false
+    case .leftOut(let key):
+      tell(
+        PersistenceProblem(
+          kind: .secretLeftOut(key: key),
+          message: "\"\(key)\" of \(persisted.name) holds a Secret, which never persists: it is "
+            + "left out of the saved state. Persist the members around it instead."))
+    case .failed(let reason):
+      guard !saveFailureReported else { return }
+      saveFailureReported = true
+      tell(
+        PersistenceProblem(
+          kind: .saveFailed,
+          message: "The app's state could not be saved to "
+            + "\(storage.location(of: persisted.name)): \(reason). It is tried again after the "
+            + "next change."))
     }
-  }
-
-  private static func isSecret(_ error: any Error) -> Bool {
-    if case PersistenceProblem.Reason.secret = error { return true }
-    guard case EncodingError.invalidValue(_, let context) = error else { return false }
-    return context.debugDescription.hasPrefix("a Secret never persists")
-  }
-
-  private func leaveOut(_ key: String) {
-    leftOut.insert(key)
-    file.members[key] = nil
-    tell(
-      PersistenceProblem(
-        kind: .secretLeftOut(key: key),
-        message: "\"\(key)\" of \(persisted.name) holds a Secret, which never persists: it is "
-          + "left out of the saved state. Persist the members around it instead."))
-  }
-
-  private func saved() {
-    saveFailureReported = false
-  }
-
-  private func saveFailed(_ reason: String) {
-    // The next change tries the whole save again.
-    savedBytes = nil
-    guard !saveFailureReported else { return }
-    saveFailureReported = true
-    tell(
-      PersistenceProblem(
-        kind: .saveFailed,
-        message: "The app's state could not be saved to "
-          + "\(storage.location(of: persisted.name)): \(reason). It is tried again after the "
-          + "next change."))
   }
 
   private func tell(_ problem: PersistenceProblem) {
