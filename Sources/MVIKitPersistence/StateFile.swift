@@ -19,13 +19,18 @@ struct StateFile {
   init() {}
 
   /// Parses a file's bytes; throws ``PersistenceProblem/Reason/notStateFile`` for anything
-  /// that is not a state file of this format.
+  /// that is not a state file, and a newer version for a file of a later format.
   init(_ data: Data) throws {
-    guard
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      object["mvikitState"] as? Int == Self.format,
-      let members = object["members"] as? [String: Any]
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let format = object["mvikitState"] as? Int
     else { throw PersistenceProblem.Reason.notStateFile }
+    guard format <= Self.format else {
+      throw PersistenceProblem.Reason.unknownVersion(
+        key: "mvikitState", saved: format, current: Self.format)
+    }
+    guard format == Self.format, let members = object["members"] as? [String: Any] else {
+      throw PersistenceProblem.Reason.notStateFile
+    }
     for (key, entry) in members {
       guard let entry = entry as? [String: Any], let version = entry["version"] as? Int,
         let value = entry["value"],

@@ -156,3 +156,17 @@ extension StatePersistenceTests {
     #expect(storage.writeCount == 1)
   }
 }
+
+extension StatePersistenceTests {
+  @Test func aFileOfALaterFormatIsANewerVersionNotACorruptOne() async throws {
+    let file = Data(#"{"mvikitState": 2, "sections": {"email": "ada@example.com"}}"#.utf8)
+    let storage = InMemoryStateStorage(["preferences": file])
+    let (store, _) = store(storage)
+    #expect(await eventually { !store.problems.isEmpty })
+    guard case .newerVersion(let aside) = store.problems[0].kind else {
+      Issue.record("expected a newer version, got \(store.problems[0].kind)")
+      return
+    }
+    #expect(storage[aside] == file)
+  }
+}
