@@ -44,7 +44,7 @@ public final class HeadlessTerminal {
     session = TerminalSession(
       size: size, minimumSize: minimumSize, quitKeys: quitKeys, content: content)
     renderer = FrameRenderer(colorMode: colorMode)
-    session.showsColor = colorMode.showsColor
+    session.screen.showsColor = colorMode.showsColor
     session.onQuit = { [weak self] in self?.didQuit = true }
     session.onInterrupt = { [weak self] in self?.wasInterrupted = true }
     session.onSuspend = { [weak self] in self?.suspensions += 1 }
@@ -74,22 +74,22 @@ public final class HeadlessTerminal {
 
   /// The terminal size; set it to simulate a resize.
   public var size: Size {
-    get { session.size }
-    set { session.size = newValue }
+    get { session.screen.size }
+    set { session.screen.size = newValue }
   }
 
   /// The screen for the current state.
   public var grid: Grid { session.render() }
 
   /// How many places of the view tree have state kept between frames.
-  var keptStateCount: Int { session.keptStateCount }
+  var keptStateCount: Int { session.screen.keptStateCount }
 
   /// How images are drawn and encoded, as if the terminal had answered for this mode;
   /// half blocks by default.
   public var graphics: GraphicsMode {
-    get { session.graphics }
+    get { session.screen.graphics }
     set {
-      session.graphics = newValue
+      session.screen.graphics = newValue
       renderer.graphics = newValue
     }
   }
@@ -175,7 +175,7 @@ public final class HeadlessTerminal {
 
   /// Moves spinners on by `frames` animation frames.
   public func advanceAnimation(frames: Int = 1) {
-    session.animationFrame += frames
+    session.screen.animationFrame += frames
   }
 
   /// The bytes a real terminal would receive to show the current state: a full redraw the

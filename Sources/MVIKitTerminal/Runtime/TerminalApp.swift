@@ -162,19 +162,19 @@ public final class TerminalApp {
         }
     }
     renderer.graphics = graphics
-    session.graphics = graphics
-    session.showsColor = renderer.colorMode.showsColor
-    session.graphicsNote = GraphicsMode.note(
+    session.screen.graphics = graphics
+    session.screen.showsColor = renderer.colorMode.showsColor
+    session.screen.graphicsNote = GraphicsMode.note(
       for: graphics, environment: environment, halfBlocksHint: halfBlocksHint)
   }
 
   /// Sizes the frame; inline, reserves its lines below the cursor and finds the row they
   /// start on.
   private func placeViewport() {
-    let screen = backend.size() ?? session.size
+    let screen = backend.size() ?? session.screen.size
     guard case .inline(let height) = viewport else {
       renderer.viewportTop = nil
-      session.size = screen
+      session.screen.size = screen
       return
     }
     let rows = Self.inlineRows(height, screen: screen)
@@ -189,7 +189,7 @@ public final class TerminalApp {
     // A terminal that does not answer: after the line feeds the frame fits at the bottom.
     let row = CursorPositionReport.row(in: answer) ?? (screen.height - rows)
     renderer.viewportTop = min(max(0, row), screen.height - rows)
-    session.size = Size(width: screen.width, height: rows)
+    session.screen.size = Size(width: screen.width, height: rows)
   }
 
   /// An inline frame's height: as asked, but never taller than the terminal.
@@ -201,7 +201,7 @@ public final class TerminalApp {
   /// the shell's prompt then appears.
   private func leaveViewport() {
     guard let top = renderer.viewportTop else { return }
-    _ = backend.write(Array("\u{1B}[0m\u{1B}[\(top + session.size.height);1H\r\n".utf8))
+    _ = backend.write(Array("\u{1B}[0m\u{1B}[\(top + session.screen.size.height);1H\r\n".utf8))
   }
 
   /// Ctrl-Z: gives the terminal back to the shell as it was and stops like any job; once `fg`
@@ -245,18 +245,18 @@ public final class TerminalApp {
   private func onScreen(_ key: Key) -> Key? {
     guard case .mouse(var mouse) = key else { return key }
     mouse.row -= renderer.viewportTop ?? 0
-    guard (0..<session.size.height).contains(mouse.row) else { return nil }
+    guard (0..<session.screen.size.height).contains(mouse.row) else { return nil }
     return .mouse(mouse)
   }
 
   private func resize() {
-    let screen = backend.size() ?? session.size
+    let screen = backend.size() ?? session.screen.size
     if case .inline(let height) = viewport, let top = renderer.viewportTop {
       let rows = Self.inlineRows(height, screen: screen)
       renderer.viewportTop = max(0, min(top, screen.height - rows))
-      session.size = Size(width: screen.width, height: rows)
+      session.screen.size = Size(width: screen.width, height: rows)
     } else {
-      session.size = screen
+      session.screen.size = screen
     }
     shownFrame = nil
     drawFrame()
@@ -296,7 +296,7 @@ public final class TerminalApp {
       try? await clock.sleep(for: .milliseconds(100))
       guard let self else { return }
       self.animationScheduled = false
-      self.session.animationFrame += 1
+      self.session.screen.animationFrame += 1
       self.scheduleFrame()
     }
   }

@@ -1,16 +1,11 @@
-/// Renders a root view and routes keys through focus; the part of the runtime that needs no
-/// terminal, shared by ``TerminalApp`` and ``HeadlessTerminal``.
+/// Routes keys through the focus, the overlays and the screen's bindings, and has the screen
+/// drawn; the part of the runtime that needs no terminal, shared by ``TerminalApp`` and
+/// ``HeadlessTerminal``. Drawing is the ``ScreenRenderer``'s, the focus the ``FocusRing``'s,
+/// what shows over the screen the ``Overlays``'.
 @MainActor
 final class TerminalSession {
-  var size: Size
-  var minimumSize: Size
-  var animationFrame = 0
-  /// How images are drawn.
-  var graphics = GraphicsMode.halfBlocks
-  /// Whether the terminal shows colour.
-  var showsColor = true
-  /// Why kitty graphics may not show; see ``GraphicsMode/note(for:environment:halfBlocksHint:)``.
-  var graphicsNote: String?
+  /// Draws the frames: its size, graphics and colour are the terminal's.
+  let screen: ScreenRenderer
   /// The time-travel overlay, when the app was given a ``StateHistory``.
   var timeTravel: TimeTravelControl?
   var onQuit: (@MainActor () -> Void)?
@@ -24,34 +19,49 @@ final class TerminalSession {
   private(set) var animates = false
   private var bindings: [KeyBinding] = []
   private let quitKeys: [Key]
-  private let content: @MainActor () -> ViewGroup
-  private let interaction = InteractionState()
 
   init(
     size: Size, minimumSize: Size, quitKeys: [Key],
     content: @escaping @MainActor () -> ViewGroup
   ) {
-    self.size = size
-    self.minimumSize = minimumSize
+    screen = ScreenRenderer(size: size, minimumSize: minimumSize, content: content)
     self.quitKeys = quitKeys
-    self.content = content
   }
-
-  /// How many places of the view tree have state kept between frames; for tests.
-  var keptStateCount: Int { interaction.count }
 
   /// The id of the focused view; nil when no view has the focus.
   var focusedID: String? { focus.focusedID }
 
-  /// Evaluates the view for the current state and draws a frame.
+  /// Evaluates the view for the current state and draws a frame: again when the focus had to
+  /// move (its view gone, a view asked for it), so that the frame shows where it is.
   func render() -> Grid {
-    guard size.contains(minimumSize) else { return tooSmall() }
+    guard screen.fits else { return take(screen.tooSmall(bindings: quitBinding)) }
     let previousIDs = Set(focus.targets.map(\.id))
     var grid = pass()
     if focus.settle(previousIDs: previousIDs) { grid = pass() }
     if focus.followRequest() { grid = pass() }
-    interaction.endFrame()
+    screen.endFrame()
     return grid
+  }
+
+  private func pass() -> Grid {
+    take(
+      screen.draw(
+        focus: focus.focus, overlays: overlays, timeTravel: timeTravel, bindings: quitBinding,
+        dismissAlert: { [weak self] in self?.overlays.dismissAlert() }))
+  }
+
+  /// Keeps what the frame's views registered, for the keys until the next frame.
+  private func take(_ frame: ScreenRenderer.Frame) -> Grid {
+    focus.targets = frame.targets
+    bindings = frame.bindings
+    animates = frame.animates
+    return frame.grid
+  }
+
+  /// The quit keys' binding, the first of every frame; none without quit keys.
+  private var quitBinding: [KeyBinding] {
+    guard !quitKeys.isEmpty else { return [] }
+    return [KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() }]
   }
 
   /// Whether the focused view takes typed text (a text field, a list's filter being typed),
@@ -130,56 +140,5 @@ final class TerminalSession {
 
   func dismissAllToasts() {
     overlays.dismissAllToasts()
-  }
-
-  private func pass() -> Grid {
-    let context = RenderContext(
-      size: size, focus: focus.focus, interaction: interaction, animationFrame: animationFrame,
-      graphics: graphics, showsColor: showsColor, graphicsNote: graphicsNote)
-    if !quitKeys.isEmpty {
-      context.addBinding(KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() })
-    }
-    if timeTravel != nil {
-      context.runtimeKeys = [
-        KeyHelp.Entry(key: TimeTravelControl.toggleKey.label, text: "Time travel")
-      ]
-    }
-    let toastLines = ToastLayout.lines(
-      for: overlays.toasts.map(\.text), width: size.width, maximumRows: size.height / 3)
-    let bounds = context.grid.bounds
-    let root = content()
-    root.draw(
-      Rect(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height - toastLines.count),
-      context)
-    context.overlay { [unowned self, unowned context] in
-      self.overlays.draw(context, toastLines: toastLines) { [weak self] in
-        self?.overlays.dismissAlert()
-      }
-    }
-    context.finish()
-    timeTravel?.draw(context)
-    focus.targets = context.targets
-    bindings = context.bindings
-    animates = context.animates
-    return context.grid
-  }
-
-  private func tooSmall() -> Grid {
-    focus.targets = []
-    bindings = []
-    if !quitKeys.isEmpty {
-      bindings = [KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() }]
-    }
-    animates = false
-    var grid = Grid(size: size)
-    let message = "Terminal too small: need \(minimumSize), have \(size)"
-    let lines = TextWrapper.wrap(message, width: size.width)
-    let top = max(0, (size.height - lines.count) / 2)
-    for (offset, line) in lines.enumerated() {
-      let column = max(0, (size.width - line.terminalWidth) / 2)
-      grid.put(
-        line, column: column, row: top + offset, style: Style(attributes: .bold), clip: grid.bounds)
-    }
-    return grid
   }
 }
