@@ -117,15 +117,22 @@ import Testing
 
   @Test func aFileFromANewerVersionIsMovedAsideNotOverwritten() async throws {
     let file = try stateFile(["email": (1, "ada@example.com"), "filter": (3, ["kind": "all"])])
+    let message = await expectMovedAsideAsNewer(file)
+    #expect(message?.contains("newer version of the app (version 3") == true)
+  }
+
+  /// Starts a store from `file`, expects it moved aside, kept, and said to be from a newer
+  /// version; returns what the model was told.
+  func expectMovedAsideAsNewer(_ file: Data) async -> String? {
     let storage = InMemoryStateStorage(["preferences": file])
     let (store, _) = store(storage)
     #expect(await eventually { !store.problems.isEmpty })
-    guard case .newerVersion(let aside) = store.problems[0].kind else {
-      Issue.record("expected a newer version, got \(store.problems[0].kind)")
-      return
+    guard let problem = store.problems.first, case .newerVersion(let aside) = problem.kind else {
+      Issue.record("expected a newer version, got \(store.problems)")
+      return nil
     }
     #expect(storage[aside] == file)
-    #expect(store.problems[0].message.contains("newer version of the app (version 3"))
+    return problem.message
   }
 
   @Test func membersThisAppDoesNotKnowAreWrittenBack() async throws {
@@ -160,13 +167,7 @@ extension StatePersistenceTests {
 extension StatePersistenceTests {
   @Test func aFileOfALaterFormatIsANewerVersionNotACorruptOne() async throws {
     let file = Data(#"{"mvikitState": 2, "sections": {"email": "ada@example.com"}}"#.utf8)
-    let storage = InMemoryStateStorage(["preferences": file])
-    let (store, _) = store(storage)
-    #expect(await eventually { !store.problems.isEmpty })
-    guard case .newerVersion(let aside) = store.problems[0].kind else {
-      Issue.record("expected a newer version, got \(store.problems[0].kind)")
-      return
-    }
-    #expect(storage[aside] == file)
+    let message = await expectMovedAsideAsNewer(file)
+    #expect(message?.contains("newer version of the app (version 2") == true)
   }
 }
