@@ -63,7 +63,6 @@ public struct RootStoreHandle<M: Model> {
   package func onNextChange(_ changed: @escaping @MainActor () -> Void) {
     guard let store, let root = store.root else { return }
     root.changeListener = changed
-    root.awaitsChange = true
     store.updateNeedsSlowSend()
   }
 

@@ -65,11 +65,15 @@ public struct ShowcaseModel: Model {
   }
 
   /// Applies `intent` to `state`; see the type for what each intent does. Then remembers what
-  /// the screens on the stack show (the email typed, the filter chosen) and the app open.
+  /// the screen the intent was for shows (the email typed, the filter chosen), or, after any
+  /// other intent, which app is open.
   public func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
     let effect = apply(intent, to: &state)
-    state.memory.lastApp = state.path.elements.first?.app
-    for screen in state.path.elements { state.memory.remember(screen) }
+    if case .screen(let keyed) = intent, let screen = state.path[id: keyed.id] {
+      state.memory.remember(screen)
+    } else {
+      state.memory.lastApp = state.path.elements.first?.app
+    }
     return effect
   }
 

@@ -17,11 +17,9 @@ final class RootCore<M: Model> {
   /// Flow observers and the taps of debugging aids, in the order they were added.
   @usableFromInline var listeners: [FlowTap<M>] = []
   /// Set while state persistence waits to hear that the state may have changed. It makes the
-  /// next send take the slow path, whose reduce clears it and tells ``changeListener``: the
-  /// sends after it, until persistence asks again, take the fast path and pay nothing.
-  @usableFromInline var awaitsChange = false
-  /// What the next reduce tells while ``awaitsChange`` is set.
-  var changeListener: (@MainActor () -> Void)?
+  /// next send take the slow path, whose reduce takes it and calls it: the sends after it,
+  /// until persistence asks again, take the fast path and pay nothing.
+  @usableFromInline var changeListener: (@MainActor () -> Void)?
   /// Set while a `StateHistory` shows a past state: the live state. The intents that arrive
   /// meanwhile wait in `deferred`, reduced once the store is live again.
   var liveState: M.State?
@@ -34,14 +32,15 @@ final class RootCore<M: Model> {
   /// Called by the slow path's reduce; the notification of observers after it recomputes the
   /// store's `needsSlowSend`.
   @usableFromInline func stateMayHaveChanged() {
-    awaitsChange = false
-    changeListener?()
+    let listener = changeListener
+    changeListener = nil
+    listener?()
   }
 
   /// Whether a send must tell the flow's listeners, hold intents for time travel, or check
   /// the presence of children whose work runs.
   var needsSlowSend: Bool {
-    !listeners.isEmpty || liveState != nil || runner.isWatchingPresence || awaitsChange
+    !listeners.isEmpty || liveState != nil || runner.isWatchingPresence || changeListener != nil
   }
 }
 

@@ -76,7 +76,7 @@ extension Store {
   @inlinable
   func reduceObserved(_ intent: M.Intent, origin: IntentOrigin) -> Effect<M.Intent, M.SideEffect> {
     guard let root else { return .none }
-    if root.awaitsChange { root.stateMayHaveChanged() }
+    if root.changeListener != nil { root.stateMayHaveChanged() }
     let effect: Effect<M.Intent, M.SideEffect>
     if !root.listeners.isEmpty {
       flow(.intent(intent), origin)
