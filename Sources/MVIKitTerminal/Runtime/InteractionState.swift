@@ -33,8 +33,11 @@ final class InteractionState {
   /// ``hiddenLimit``.
   func endFrame() {
     defer { frame += 1 }
+    // Counted before anything is copied: most frames have nothing to forget.
+    guard kept.count > Self.hiddenLimit,
+      kept.values.count(where: { $0.frame != frame }) > Self.hiddenLimit
+    else { return }
     let hidden = kept.filter { $0.value.frame != frame }
-    guard hidden.count > Self.hiddenLimit else { return }
     let oldest = hidden.sorted { $0.value.frame < $1.value.frame }
     for (id, _) in oldest.prefix(hidden.count - Self.hiddenLimit) { kept[id] = nil }
   }
