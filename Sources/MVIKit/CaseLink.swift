@@ -31,7 +31,15 @@
 /// its scoped store is cached per link.
 public struct CaseLink<Parent: Model, Child: Model>: Sendable {
   @usableFromInline let payload: @Sendable (Parent.State) -> Child.State?
-  @usableFromInline let write: @Sendable (inout Parent.State, Child.State) -> Void
+  /// Runs the child's reduce on the payload in place; nil while the state is another case.
+  /// The case's payload when the enum is the parent's whole state, the usual shape: then the
+  /// reduce, inlined into the parent's, reads and writes the payload in place with no closure
+  /// between.
+  @usableFromInline let wholeState: EnumPayload<Parent.State, Child.State>?
+  @usableFromInline let modify:
+    @Sendable (
+      inout Parent.State, (inout Child.State) -> Effect<Child.Intent, Child.SideEffect>
+    ) -> Effect<Child.Intent, Child.SideEffect>?
   /// Identifies the link, for its scoped store and the watch on its effects: two cases of one
   /// enum may carry the same child type, so the place in the state is not enough.
   let place: LiftedPresenceID
@@ -60,7 +68,11 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
   ) {
     let enumPayload = EnumPayload(embed: state)
     payload = { enumPayload.extract($0[keyPath: path]) }
-    write = { $0[keyPath: path] = state($1) }
+    let member = StoredMember(path)
+    wholeState =
+      path == \Parent.State.self as AnyKeyPath
+      ? enumPayload as? EnumPayload<Parent.State, Child.State> : nil
+    modify = { parent, body in member.modify(&parent) { enumPayload.modify(&$0, body) } }
     place = LiftedPresenceID(
       path: path, inner: nil, row: AnyHashable(ObjectIdentifier(enumPayload)))
     key = ScopeKey(
@@ -76,9 +88,13 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
-    guard var child = payload(state) else { return dropped(intent) }
-    let effect = model.reduce(&child, intent)
-    write(&state, child)
+    let reduced =
+      if let wholeState {
+        wholeState.modify(&state) { model.reduce(&$0, intent) }
+      } else {
+        modify(&state) { model.reduce(&$0, intent) }
+      }
+    guard let effect = reduced else { return dropped(intent) }
     if case .none = effect.operation { return .none }
     return lifted(effect)
   }

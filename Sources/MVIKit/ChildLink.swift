@@ -31,6 +31,7 @@
 public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state.
   public let state: WritableKeyPath<Parent.State, Child.State> & Sendable
+  @usableFromInline let member: StoredMember<Parent.State, Child.State>
   let intents: CaseEmbedding<Parent.Intent, Child.Intent>
   let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
 
@@ -42,6 +43,7 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
     sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
   ) {
     self.state = state
+    member = StoredMember(state)
     intents = CaseEmbedding(intent)
     sideEffects = CaseEmbedding(sideEffect)
   }
@@ -53,8 +55,8 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     // Inlinable, so that a parent's reduce specialises it: the generic, out-of-line version
-    // reads the key path and calls the child's reduce through run-time metadata.
-    let effect = model.reduce(&state[keyPath: self.state], intent)
+    // calls the child's reduce through run-time metadata.
+    let effect = member.modify(&state) { model.reduce(&$0, intent) }
     if case .none = effect.operation { return .none }
     return lifted(effect)
   }

@@ -17,6 +17,7 @@
 public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state, nil while the child is absent.
   public let state: WritableKeyPath<Parent.State, Child.State?> & Sendable
+  @usableFromInline let member: StoredMember<Parent.State, Child.State?>
   let intents: CaseEmbedding<Parent.Intent, Child.Intent>
   let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
 
@@ -28,6 +29,7 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
     sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
   ) {
     self.state = state
+    member = StoredMember(state)
     intents = CaseEmbedding(intent)
     sideEffects = CaseEmbedding(sideEffect)
   }
@@ -39,8 +41,10 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
-    guard state[keyPath: self.state] != nil else { return dropped(intent) }
-    let effect = model.reduce(&state[keyPath: self.state]!, intent)
+    let reduced = member.modify(&state) { (child: inout Child.State?) in
+      child == nil ? nil : model.reduce(&child!, intent)
+    }
+    guard let effect = reduced else { return dropped(intent) }
     if case .none = effect.operation { return .none }
     return lifted(effect)
   }

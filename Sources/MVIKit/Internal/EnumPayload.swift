@@ -6,12 +6,13 @@
 /// case's tag; after that the enum's value witnesses give the tag of a value and project its
 /// payload in place, as the runtime itself does for a `switch`. An enum with an indirect case
 /// keeps its payloads boxed, so it is always read by reflection.
+@usableFromInline
 final class EnumPayload<Root, Value>: @unchecked Sendable {
-  private let embed: @Sendable (Value) -> Root
-  private let witnesses: EnumWitnesses?
+  @usableFromInline let embed: @Sendable (Value) -> Root
+  @usableFromInline let witnesses: EnumWitnesses?
   /// The case's tag, or -1 until the first value of the case is seen. Written once, always
   /// with the same value, so readers on other threads at worst learn it again.
-  private let tag = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+  @usableFromInline let tag = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
 
   init(embed: @escaping @Sendable (Value) -> Root) {
     self.embed = embed
@@ -23,7 +24,7 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
     tag.deallocate()
   }
 
-  func extract(_ root: Root) -> Value? {
+  @usableFromInline func extract(_ root: Root) -> Value? {
     guard let witnesses else { return EnumCase.extract(root, embed: embed) }
     var root = root
     return withUnsafeMutablePointer(to: &root) { pointer -> Value? in
@@ -43,18 +44,45 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
       return payload
     }
   }
+
+  /// Runs `body` on the case's payload in place, nil while `root` is another case.
+  ///
+  /// In place, so that the payload's arrays stay uniquely referenced and a change to one
+  /// element does not copy them. Until the case's tag is known (or when the enum keeps its
+  /// payloads boxed), the payload is copied out and the case written back.
+  @inlinable
+  func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
+    guard let witnesses, tag.pointee >= 0 else {
+      guard var payload = extract(root) else { return nil }
+      defer { root = embed(payload) }
+      return body(&payload)
+    }
+    return withUnsafeMutablePointer(to: &root) { pointer -> Result? in
+      let raw = UnsafeMutableRawPointer(pointer)
+      let rootTag = witnesses.getTag(raw, witnesses.metadata)
+      guard Int64(rootTag) == tag.pointee else { return nil }
+      // The payload sits at the enum's start once its tag bits are cleared; they are put back
+      // however `body` ends.
+      witnesses.project(raw, witnesses.metadata)
+      defer { witnesses.inject(raw, rootTag, witnesses.metadata) }
+      return body(&raw.assumingMemoryBound(to: Value.self).pointee)
+    }
+  }
 }
 
 /// The enum value witnesses of a type, when it is an enum whose payloads are stored inline.
+@usableFromInline
 struct EnumWitnesses {
-  typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
-  typealias Project = @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
-  typealias Inject = @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
+  @usableFromInline typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
+  @usableFromInline typealias Project =
+    @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+  @usableFromInline typealias Inject =
+    @convention(c) (UnsafeMutableRawPointer, UInt32, UnsafeRawPointer) -> Void
 
-  let metadata: UnsafeRawPointer
-  let getTag: GetTag
-  let project: Project
-  let inject: Inject
+  @usableFromInline let metadata: UnsafeRawPointer
+  @usableFromInline let getTag: GetTag
+  @usableFromInline let project: Project
+  @usableFromInline let inject: Inject
 
   init?(_ type: Any.Type) {
     let word = MemoryLayout<UnsafeRawPointer>.size
