@@ -30,7 +30,7 @@
 /// store), and never on the path of an ordinary send.
 public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state.
-  public let state: WritableKeyPath<Parent.State, Child.State> & Sendable
+  public var state: WritableKeyPath<Parent.State, Child.State> & Sendable { member.path }
   @usableFromInline let member: StoredMember<Parent.State, Child.State>
   let intents: CaseEmbedding<Parent.Intent, Child.Intent>
   let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
@@ -42,7 +42,6 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
     intent: @escaping @Sendable (Child.Intent) -> Parent.Intent,
     sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
   ) {
-    self.state = state
     member = StoredMember(state)
     intents = CaseEmbedding(intent)
     sideEffects = CaseEmbedding(sideEffect)

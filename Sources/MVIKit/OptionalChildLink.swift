@@ -16,7 +16,7 @@
 /// `store.scope(link)` gives the child's store while it is there.
 public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state, nil while the child is absent.
-  public let state: WritableKeyPath<Parent.State, Child.State?> & Sendable
+  public var state: WritableKeyPath<Parent.State, Child.State?> & Sendable { member.path }
   @usableFromInline let member: StoredMember<Parent.State, Child.State?>
   let intents: CaseEmbedding<Parent.Intent, Child.Intent>
   let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
@@ -28,7 +28,6 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
     intent: @escaping @Sendable (Child.Intent) -> Parent.Intent,
     sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
   ) {
-    self.state = state
     member = StoredMember(state)
     intents = CaseEmbedding(intent)
     sideEffects = CaseEmbedding(sideEffect)

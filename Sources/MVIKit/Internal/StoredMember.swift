@@ -9,17 +9,19 @@
 @usableFromInline
 struct StoredMember<Root, Value>: Sendable {
   @usableFromInline let path: WritableKeyPath<Root, Value> & Sendable
-  @usableFromInline let offset: Int?
+  /// The member's place in the root's bytes, or -1 when it has none: a sentinel rather than
+  /// an optional keeps a link, and every scoped store's link, a word smaller.
+  @usableFromInline let offset: Int
 
   init(_ path: WritableKeyPath<Root, Value> & Sendable) {
     self.path = path
-    offset = MemoryLayout<Root>.offset(of: path)
+    offset = MemoryLayout<Root>.offset(of: path) ?? -1
   }
 
   /// Runs `body` on the member of `root`, in place.
   @inlinable
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result {
-    guard let offset else { return body(&root[keyPath: path]) }
+    guard offset >= 0 else { return body(&root[keyPath: path]) }
     return withUnsafeMutablePointer(to: &root) { pointer in
       let member = (UnsafeMutableRawPointer(pointer) + offset)
         .assumingMemoryBound(to: Value.self)
