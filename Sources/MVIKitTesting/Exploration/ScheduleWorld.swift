@@ -80,9 +80,7 @@ struct ScheduleWorld<M: Model> {
   /// The choices open now, the user's first, then the jobs' in the order they started. Of
   /// the deliveries due at a time, only the earliest are open.
   func choices(scenarioCount: Int) -> [Choice] {
-    let ready = jobs.indices.filter { index in
-      !jobs[index].isFinished && jobs[index].after.allSatisfy { jobs[$0].isFinished }
-    }
+    let ready = jobs.indices.filter { !jobs[$0].isFinished && isOpen(jobs[$0]) }
     let earliest = ready.compactMap { jobs[$0].pending[0].due }.min()
     let open = ready.filter { index in
       jobs[index].pending[0].due.map { $0 == earliest } ?? true
@@ -102,18 +100,21 @@ struct ScheduleWorld<M: Model> {
     guard let state = state as? any Hashable else { return nil }
     var pending: [AnyHashable: Int] = [:]
     for job in jobs where !job.isFinished {
-      let isOpen = job.after.allSatisfy { jobs[$0].isFinished }
       let items = job.pending.map {
         [$0.intent.map(Self.intentKey) ?? AnyHashable("rest"), $0.due] as [AnyHashable]
       }
-      pending[[isOpen, Self.intentKey(job.source), items] as [AnyHashable], default: 0] += 1
+      pending[[isOpen(job), Self.intentKey(job.source), items] as [AnyHashable], default: 0] += 1
     }
     return AnyHashable([AnyHashable(state), sentIntents, now, pending] as [AnyHashable])
   }
 
   private static func intentKey(_ intent: M.Intent) -> AnyHashable {
-    if let hashable = intent as? any Hashable { return AnyHashable(hashable) }
-    return AnyHashable(String(describing: intent))
+    (intent as? any Hashable).map { AnyHashable($0) } ?? AnyHashable(String(describing: intent))
+  }
+
+  /// Whether the steps a job waits for have finished.
+  private func isOpen(_ job: Job) -> Bool {
+    job.after.allSatisfy { jobs[$0].isFinished }
   }
 
   /// Takes `choice`: reduces the intent it delivers, with everything that intent feeds back

@@ -39,13 +39,9 @@ struct Search<M: Model> {
     var tokens = schedule.split(separator: " ").makeIterator()
     schedules = 1
     try await walk(world, model: model) { open, step throws(ScheduleError) in
-      guard let token = tokens.next().map(String.init) else {
-        guard open.isEmpty else {
-          throw ScheduleError(token: nil, step: step, open: open.map(Self.token))
-        }
-        return nil
-      }
-      guard let choice = Self.choice(token), open.contains(choice) else {
+      let token = tokens.next().map(String.init)
+      if token == nil, open.isEmpty { return nil }
+      guard let token, let choice = Self.choice(token), open.contains(choice) else {
         throw ScheduleError(token: token, step: step, open: open.map(Self.token))
       }
       return choice
@@ -125,9 +121,7 @@ struct Search<M: Model> {
   }
 
   static func choice(_ token: String) -> ScheduleWorld<M>.Choice? {
-    if token == "u" { return .user }
-    guard token.first == "e", let index = Int(token.dropFirst()) else { return nil }
-    return .job(index)
+    token == "u" ? .user : token.first == "e" ? Int(token.dropFirst()).map { .job($0) } : nil
   }
 }
 
