@@ -45,8 +45,8 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
   let place: LiftedPresenceID
   /// Where a parent keeps this link's scoped store, made once rather than on every render.
   let key: ScopeKey
-  let intents: CaseEmbedding<Parent.Intent, Child.Intent>
-  let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
+  @usableFromInline let intents: CaseEmbedding<Parent.Intent, Child.Intent>
+  @usableFromInline let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
 
   /// Links the parent's state case `state` (the enum being the parent's whole state) to the
   /// child, whose intents travel in the parent's intent case `intent` and side effects in

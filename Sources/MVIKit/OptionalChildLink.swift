@@ -18,8 +18,8 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state, nil while the child is absent.
   public var state: WritableKeyPath<Parent.State, Child.State?> & Sendable { member.path }
   @usableFromInline let member: StoredMember<Parent.State, Child.State?>
-  let intents: CaseEmbedding<Parent.Intent, Child.Intent>
-  let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
+  @usableFromInline let intents: CaseEmbedding<Parent.Intent, Child.Intent>
+  @usableFromInline let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
 
   /// Links an optional child whose state is at `state`, whose intents travel in the parent's
   /// `intent` case and whose side effects in the parent's `sideEffect` case.

@@ -11,9 +11,21 @@ extension Store {
   ///
   /// Scoping twice to the same child returns the same store. It is cached by this store and
   /// freed with it.
+  @inlinable
   public func scope<Child: Model>(_ link: ChildLink<M, Child>) -> Store<Child> {
+    // Inlinable, so that the send's hop up is made, and specialised, where the types are known.
+    scopeChild(link) {
+      unsafeDowncast($0, to: ScopeLink<ChildLink<M, Child>>.self).sendEmbedded($1)
+    }
+  }
+
+  @usableFromInline
+  func scopeChild<Child: Model>(_ link: ChildLink<M, Child>, hop: @escaping Hop<Child>)
+    -> Store<Child>
+  {
     let key = ScopeKey(state: link.state, model: ObjectIdentifier(Child.self), id: nil)
     return scope(link, key: key, initial: currentState[keyPath: link.state], observer: self)
+      .hopping(by: hop)
   }
 
   /// The store of an optional child while it is there, nil while its state is nil.
@@ -22,9 +34,19 @@ extension Store {
   /// good (even if the child is presented again before anything reads it) and keeps the last
   /// state read through it, dropping what it is sent, with a report. Call this again after a
   /// new presentation for the new child's store.
+  @inlinable
   public func scope<Child: Model>(_ link: OptionalChildLink<M, Child>) -> Store<Child>? {
-    scopeWhilePresent(
-      link, key: ScopeKey(state: link.state, model: ObjectIdentifier(Child.self), id: nil))
+    scopeOptional(link) {
+      unsafeDowncast($0, to: ScopeLink<OptionalChildLink<M, Child>>.self).sendEmbedded($1)
+    }
+  }
+
+  @usableFromInline
+  func scopeOptional<Child: Model>(
+    _ link: OptionalChildLink<M, Child>, hop: @escaping Hop<Child>
+  ) -> Store<Child>? {
+    let key = ScopeKey(state: link.state, model: ObjectIdentifier(Child.self), id: nil)
+    return scopeWhilePresent(link, key: key)?.hopping(by: hop)
   }
 
   /// The store of a child that may be absent, while it is there; an absent child's store, if
@@ -77,6 +99,15 @@ extension Store {
     }
   }
 
+  /// A scoped store's specialised way up: see ``Upstream/hop``.
+  @usableFromInline typealias Hop<Child: Model> = (Upstream<Child>, Child.Intent) -> StoreTask
+
+  /// This scoped store, its sends going up by `hop`.
+  func hopping(by hop: @escaping Hop<M>) -> Self {
+    upstream?.hop = hop
+    return self
+  }
+
   /// Brings a scoped store up to date after its parent reduced an intent.
   func upstreamChanged() {
     guard let upstream, let state = upstream.read() else { return }
@@ -89,7 +120,15 @@ extension Store {
   /// The store of a child whose state is one case of an enum, while the state is that case;
   /// nil otherwise. Like an optional child's store, it serves one stretch of the case: once
   /// the case is replaced, it is cut off for good.
+  @inlinable
   public func scope<Child: Model>(_ link: CaseLink<M, Child>) -> Store<Child>? {
-    scopeWhilePresent(link, key: link.key)
+    scopeCase(link) { unsafeDowncast($0, to: ScopeLink<CaseLink<M, Child>>.self).sendEmbedded($1) }
+  }
+
+  @usableFromInline
+  func scopeCase<Child: Model>(_ link: CaseLink<M, Child>, hop: @escaping Hop<Child>)
+    -> Store<Child>?
+  {
+    scopeWhilePresent(link, key: link.key)?.hopping(by: hop)
   }
 }

@@ -124,6 +124,21 @@ enum CoreCases {
       target: "≤ 3×")
   }
 
+  /// A send into a store scoped once through a ``ChildLink``, as a child view sends, beside a
+  /// root send.
+  static func scopedOnce() -> Row {
+    let n = 1_000_000
+    let floor = rootSend(n)
+    let held = Store(initialState: Held.State(), model: Held())
+    let child = held.scope(Held.nest)
+    let mvikit = measure(n) { n in
+      for _ in 0..<n { viewSend(child, .bump) }
+    }
+    return Row(
+      "5c. send into a store scoped once (a child view's send)", mvikit, floor: "root send",
+      floor, within: 3, target: "≤ 3×")
+  }
+
   static func scoping() -> Row {
     let n = 1_000_000
     let floor = rootSend(n)

@@ -1,8 +1,9 @@
 /// One case of a parent's enum that carries a child's value: how every link puts a child's
 /// intent into the parent's intent, and a child's side effect into the parent's side effect,
 /// and takes it out again.
+@usableFromInline
 struct CaseEmbedding<Parent, Child>: Sendable {
-  let embed: @Sendable (Child) -> Parent
+  @usableFromInline let embed: @Sendable (Child) -> Parent
 
   init(_ embed: @escaping @Sendable (Child) -> Parent) {
     self.embed = embed

@@ -60,7 +60,7 @@ extension Store {
   }
 
   /// A scoped store's way to its parent; nil in a root store.
-  @usableFromInline var upstream: Upstream<M>? {
+  @inlinable var upstream: Upstream<M>? {
     guard case .scoped(let upstream) = core else { return nil }
     return upstream
   }

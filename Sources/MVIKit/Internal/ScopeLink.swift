@@ -5,17 +5,29 @@
 @usableFromInline
 class Upstream<Child: Model> {
   /// True once the child's part of the parent's state was seen gone: cut off for good.
-  @exclusivity(unchecked) final var isDetached = false
+  @exclusivity(unchecked) @usableFromInline final var isDetached = false
   /// Whether anyone asked the scoped store for its side effects: it takes its child's side
   /// effects only then, so they are never stranded in a sequence nobody reads.
   final var wantsSideEffects = false
+  /// The send's way up, made where the link's types are known (a public `scope(_:)`,
+  /// inlined into the app), so that each level runs specialised code: through the generic
+  /// ``send(_:)`` a hop costs about 25 ns and the root's reduce 100 ns more. Takes no
+  /// captures, so it costs no allocation.
+  @exclusivity(unchecked) @usableFromInline final var hop:
+    ((Upstream<Child>, Child.Intent) -> StoreTask)?
 
   /// The child's state in its parent now; nil once cut off, or when the parent or the child's
   /// part is gone.
   @usableFromInline func read() -> Child.State? { nil }
   /// Sends `intent` up to the root store, wrapped in each parent's intent case; once cut off,
   /// drops it with a report.
-  func send(_ intent: Child.Intent) -> StoreTask { StoreTask(nil) }
+  @usableFromInline func send(_ intent: Child.Intent) -> StoreTask { StoreTask(nil) }
+
+  /// Sends `intent` up: through the specialised hop when there is one.
+  @inlinable final func forward(_ intent: Child.Intent) -> StoreTask {
+    guard let hop else { return send(intent) }
+    return hop(self, intent)
+  }
   /// Cuts the child off from its parent for good, on finding its state gone.
   @usableFromInline final func cutOff() { isDetached = true }
   /// Cuts the child off for its parent, which forgets it: it no longer reports to the parent.
@@ -48,15 +60,16 @@ protocol ChildEntry<Parent>: AnyObject {
 /// One object per scoped store, shared by the store and its parent: the store reads and sends
 /// through it, the parent refreshes, routes to and cuts off the store through it.
 @MainActor
+@usableFromInline
 final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
   typealias Parent = L.Parent
   typealias Child = L.Child
 
-  let link: L
+  @usableFromInline let link: L
   /// The store scoped from, read for the child's state.
-  weak var parent: Store<L.Parent>?
+  @exclusivity(unchecked) @usableFromInline weak var parent: Store<L.Parent>?
   /// The parent's own way up when the parent is scoped, so a send skips the stores between.
-  let parentUpstream: Upstream<L.Parent>?
+  @usableFromInline let parentUpstream: Upstream<L.Parent>?
   /// Told when the child starts or stops being observed: the parent, or its row group.
   weak var observer: (any ObservedChild)?
   /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
@@ -77,16 +90,26 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
   }
 
   override func send(_ intent: L.Child.Intent) -> StoreTask {
-    guard !isDetached else {
-      warn("Store<\(L.Child.self)> dropped \(intent): its part of its parent's state is gone.")
-      return StoreTask(nil)
-    }
-    if let parentUpstream { return parentUpstream.send(link.embed(intent)) }
-    guard let parent else {
-      writeRuntimeWarning("a scoped store sent \(intent) after its root store was freed; dropped.")
-      return StoreTask(nil)
-    }
+    sendEmbedded(intent)
+  }
+
+  /// The send up, one level: inlined into a specialised ``Upstream/hop``, and run generically
+  /// by ``send(_:)``.
+  @inlinable final func sendEmbedded(_ intent: L.Child.Intent) -> StoreTask {
+    guard !isDetached else { return dropped(intent) }
+    if let parentUpstream { return parentUpstream.forward(link.embed(intent)) }
+    guard let parent else { return dropped(intent) }
     return parent.send(link.embed(intent))
+  }
+
+  /// Reports an intent sent once the child is cut off, or its root store is freed.
+  @usableFromInline func dropped(_ intent: L.Child.Intent) -> StoreTask {
+    if isDetached {
+      warn("Store<\(L.Child.self)> dropped \(intent): its part of its parent's state is gone.")
+    } else {
+      writeRuntimeWarning("a scoped store sent \(intent) after its root store was freed; dropped.")
+    }
+    return StoreTask(nil)
   }
 
   override func warn(_ message: String) {

@@ -13,9 +13,10 @@ extension Store {
   }
 
   /// A scoped store's send: up to the root, or dropped with a report once cut off.
-  @usableFromInline
+  // Specialised where it is sent from, but not inlined: the root send stays small.
+  @inlinable @inline(never)
   func sendUp(_ intent: M.Intent) -> StoreTask {
-    upstream?.send(intent) ?? StoreTask(nil)
+    upstream?.forward(intent) ?? StoreTask(nil)
   }
 
   /// Tells the root's flow listeners, and standard error when no flow observer shows it.

@@ -5,6 +5,7 @@
 ///
 /// Every kind of scoped store (a child, an optional child, a row, a stack screen) is made and
 /// kept by one generic path in ``Store`` over this shape.
+@usableFromInline
 protocol StoreLink<Parent, Child> {
   associatedtype Parent: Model
   associatedtype Child: Model
@@ -16,6 +17,7 @@ protocol StoreLink<Parent, Child> {
 }
 
 /// A link whose child's intents and side effects each travel in one case of the parent's.
+@usableFromInline
 protocol CaseLinked: StoreLink, Sendable {
   var intents: CaseEmbedding<Parent.Intent, Child.Intent> { get }
   var sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect> { get }
@@ -24,7 +26,7 @@ protocol CaseLinked: StoreLink, Sendable {
 // `embed` is on every scoped send, so each link implements it itself: a default here would
 // make every call look up the link's conformance at run time.
 extension CaseLinked {
-  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
+  @usableFromInline func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
     sideEffects.extract(sideEffect)
   }
 
@@ -42,21 +44,25 @@ extension CaseLinked {
 }
 
 extension ChildLink: CaseLinked {
-  static var canBeAbsent: Bool { false }
-  func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
-  func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
+  @usableFromInline static var canBeAbsent: Bool { false }
+  @usableFromInline func read(_ state: Parent.State) -> Child.State? {
+    state[keyPath: self.state]
+  }
+  @inlinable func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
 }
 
 extension OptionalChildLink: CaseLinked {
-  static var canBeAbsent: Bool { true }
-  func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
-  func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
+  @usableFromInline static var canBeAbsent: Bool { true }
+  @usableFromInline func read(_ state: Parent.State) -> Child.State? {
+    state[keyPath: self.state]
+  }
+  @inlinable func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
 }
 
 extension CaseLink: CaseLinked {
-  static var canBeAbsent: Bool { true }
-  func read(_ state: Parent.State) -> Child.State? { payload(state) }
-  func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
+  @usableFromInline static var canBeAbsent: Bool { true }
+  @usableFromInline func read(_ state: Parent.State) -> Child.State? { payload(state) }
+  @inlinable func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
 }
 
 /// One row of a ``RowsLink``: the link of the row with `id`.
