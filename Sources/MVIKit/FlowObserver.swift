@@ -25,6 +25,6 @@ public final class FlowObserver<M: Model>: StoreAttachment {
 
   /// Starts observing `root`'s flow; called by ``Store/init(initialState:model:attaching:)``.
   public func attach(to root: RootStoreHandle<M>) {
-    root.addFlowObserver(observe)
+    root.add(FlowTap({ [observe] event, _ in observe(event) }, kind: .observer))
   }
 }

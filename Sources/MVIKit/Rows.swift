@@ -13,14 +13,12 @@
 /// list of thousands of observed rows costs what one row costs. Equality compares the rows
 /// only. Ids are unique: adding a row whose id is already there replaces that row.
 public struct Rows<Element: Identifiable & Sendable>: Sendable where Element.ID: Sendable {
-  private var elements: [Element]
-  private var positions: [Element.ID: Int]
+  private var elements: [Element] = []
+  private var positions: [Element.ID: Int] = [:]
   private(set) var changes = RowChanges<Element.ID>()
 
   /// Rows from `elements`, in order; a later row with an id seen before is dropped.
   public init(_ elements: some Sequence<Element>) {
-    self.elements = []
-    self.positions = [:]
     for element in elements where positions[element.id] == nil {
       positions[element.id] = self.elements.count
       self.elements.append(element)
@@ -65,8 +63,7 @@ public struct Rows<Element: Identifiable & Sendable>: Sendable where Element.ID:
     // The row took another id: ids stay unique (a row that had the new id goes), and the set
     // of ids changed, which every reader must see.
     if let other = positions[newID] { elements.remove(at: other) }
-    positions = Self.positions(of: elements)
-    changes.recordStructure()
+    structureChanged()
     return true
   }
 
@@ -90,8 +87,7 @@ public struct Rows<Element: Identifiable & Sendable>: Sendable where Element.ID:
   public mutating func insert(_ element: Element, at position: Int) -> Bool {
     guard positions[element.id] == nil else { return append(element) }
     elements.insert(element, at: Swift.min(Swift.max(position, 0), elements.count))
-    positions = Self.positions(of: elements)
-    changes.recordStructure()
+    structureChanged()
     return true
   }
 
@@ -100,8 +96,7 @@ public struct Rows<Element: Identifiable & Sendable>: Sendable where Element.ID:
   public mutating func remove(id: Element.ID) -> Element? {
     guard let position = positions[id] else { return nil }
     let removed = elements.remove(at: position)
-    positions = Self.positions(of: elements)
-    changes.recordStructure()
+    structureChanged()
     return removed
   }
 
@@ -110,8 +105,7 @@ public struct Rows<Element: Identifiable & Sendable>: Sendable where Element.ID:
     let before = elements.count
     try elements.removeAll(where: shouldRemove)
     guard elements.count != before else { return }
-    positions = Self.positions(of: elements)
-    changes.recordStructure()
+    structureChanged()
   }
 
   /// Moves the row with `id` to `position` (clamped), keeping the others in order.
@@ -119,12 +113,14 @@ public struct Rows<Element: Identifiable & Sendable>: Sendable where Element.ID:
     guard let from = positions[id] else { return }
     let element = elements.remove(at: from)
     elements.insert(element, at: Swift.min(Swift.max(position, 0), elements.count))
-    positions = Self.positions(of: elements)
-    changes.recordStructure()
+    structureChanged()
   }
 
-  private static func positions(of elements: [Element]) -> [Element.ID: Int] {
-    Dictionary(elements.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+  /// Indexes the rows again after rows were added, removed or moved, and records that.
+  private mutating func structureChanged() {
+    positions = Dictionary(
+      elements.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    changes.recordStructure()
   }
 }
 

@@ -47,10 +47,6 @@ extension Secret: Decodable where Value: Decodable {
   }
 }
 
-extension Secret {
-  package static var redactedText: String { "Secret(••••)" }
-}
-
 extension CodingUserInfoKey {
   /// Set in the encoder's `userInfo` by state persistence, so that a ``Secret`` refuses to be
   /// encoded into a persisted file.

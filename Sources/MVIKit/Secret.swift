@@ -15,11 +15,14 @@ public struct Secret<Value> {
   public init(_ value: Value) {
     self.value = value
   }
+
+  /// What a secret shows, and is encoded as, instead of its value.
+  package static var redactedText: String { "Secret(••••)" }
 }
 
 extension Secret: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   /// Always `Secret(••••)`: the value never shows.
-  public var description: String { "Secret(••••)" }
+  public var description: String { Self.redactedText }
   /// Always `Secret(••••)`: the value never shows.
   public var debugDescription: String { description }
   /// A mirror with no children, so reflection-based dumps cannot reach the value.

@@ -23,10 +23,6 @@ public struct Send<Intent: Sendable, SideEffect: Sendable>: Sendable {
     await sink(.sideEffect(sideEffect))
   }
 
-  func report(_ error: any Error) async {
-    await sink(.error(error))
-  }
-
   func pullback<Child: Sendable, ChildSideEffect: Sendable>(
     intent: @escaping @Sendable (Child) -> Intent,
     sideEffect: @escaping @Sendable (ChildSideEffect) -> SideEffect

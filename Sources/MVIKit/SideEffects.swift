@@ -24,8 +24,6 @@ public final class SideEffects<Element: Sendable>: AsyncSequence, Sendable {
 
   private let queue = Locked(Queue())
 
-  package init() {}
-
   /// Makes an iterator; several may exist, and each side effect goes to only one of them.
   public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(sideEffects: self) }
 
@@ -40,11 +38,9 @@ public final class SideEffects<Element: Sendable>: AsyncSequence, Sendable {
   package func send(_ element: Element) {
     let waiter: CheckedContinuation<Element?, Never>? = queue.withLock { queue in
       guard !queue.isFinished else { return nil }
-      if queue.waiters.isEmpty {
-        queue.buffer.append(element)
-        return nil
-      }
-      return queue.waiters.removeFirst().continuation
+      guard queue.waiters.isEmpty else { return queue.waiters.removeFirst().continuation }
+      queue.buffer.append(element)
+      return nil
     }
     waiter?.resume(returning: element)
   }

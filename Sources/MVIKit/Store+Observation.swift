@@ -67,12 +67,12 @@ extension Store {
       if let self { continuation.yield(self.state) }
     }
     let key = ObjectIdentifier(run)
-    outlets.stateStreams[key] = continuation
+    stateStreams[key] = continuation
     run.run()
     continuation.onTermination = { [weak self, weak run] _ in
       Task { @MainActor in
         run?.cancel()
-        self?.outlets.stateStreams[key] = nil
+        self?.stateStreams[key] = nil
       }
     }
     return stream
@@ -95,19 +95,18 @@ extension Store {
         // Observation's tracking is one-shot: the context reads the member again to renew it.
         // The registrar exists: the context's read made it.
         member.isTracked = false
-        member.willSet(observationRegistrar, self)
-        member.didSet(observationRegistrar, self)
+        member.invalidate(observationRegistrar, self)
       }
       if member.hasRuns { ObservationRuns.memberChanged(member) }
     }
     if children.optional > 0 {
-      for (key, child) in children.all where child.entry.canBeAbsent && child.entry.isGone {
+      for (key, _, entry) in children.all where entry.canBeAbsent && entry.isGone {
         removeChild(key)
       }
     }
     if children.observed > 0 {
-      for (_, child) in children.all where child.entry.isObserved {
-        child.entry.refresh()
+      for (_, _, entry) in children.all where entry.isObserved {
+        entry.refresh()
       }
     }
     updateNeedsSlowSend()

@@ -24,9 +24,9 @@ extension Store {
 
   func group<Row: Model>(for link: RowsLink<M, Row>) -> RowGroup<M, Row> {
     let key = ScopeKey(state: link.state, model: ObjectIdentifier(Row.self), id: nil)
-    if let group = children[key]?.store { return unsafeDowncast(group, to: RowGroup<M, Row>.self) }
+    if let group = children[key] { return unsafeDowncast(group, to: RowGroup<M, Row>.self) }
     let group = RowGroup(parent: self, link: link)
-    children.all.append((key, ChildStore(store: group, entry: group)))
+    children.all.append((key, group, group))
     return group
   }
 }

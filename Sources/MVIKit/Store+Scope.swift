@@ -24,8 +24,7 @@ extension Store {
     -> Store<Child>
   {
     let key = ScopeKey(state: link.state, model: ObjectIdentifier(Child.self), id: nil)
-    return scope(link, key: key, initial: currentState[keyPath: link.state], observer: self)
-      .hopping(by: hop)
+    return scope(link, key: key, initial: currentState[keyPath: link.state]).hopping(by: hop)
   }
 
   /// The store of an optional child while it is there, nil while its state is nil.
@@ -57,20 +56,19 @@ extension Store {
       removeChild(key)
       return nil
     }
-    return scope(link, key: key, initial: initial, observer: self)
+    return scope(link, key: key, initial: initial)
   }
 
   /// The one path that makes (or finds) a scoped store, for every kind of link.
-  func scope<L: StoreLink>(
-    _ link: L, key: ScopeKey, initial: L.Child.State, observer: any ObservedChild
-  ) -> Store<L.Child> where L.Parent == M {
-    if let cached = children[key]?.store {
+  func scope<L: StoreLink>(_ link: L, key: ScopeKey, initial: L.Child.State) -> Store<L.Child>
+  where L.Parent == M {
+    if let cached = children[key] {
       let store = unsafeDowncast(cached, to: Store<L.Child>.self)
       if store.upstream?.isDetached != true { return store }
       removeChild(key)
     }
-    let (child, entry) = makeScoped(link, initial: initial, observer: observer)
-    children.all.append((key, ChildStore(store: child, entry: entry)))
+    let (child, entry) = makeScoped(link, initial: initial, observer: self)
+    children.all.append((key, child, entry))
     if L.canBeAbsent {
       children.optional += 1
       updateNeedsSlowSend()
@@ -91,9 +89,9 @@ extension Store {
   /// Forgets the scoped store at `key`, whose part of the state is gone.
   func removeChild(_ key: ScopeKey) {
     guard let removed = children.remove(key) else { return }
-    if removed.entry.isObserved { childObservationChanged(isObserved: false) }
-    removed.entry.detach()
-    if removed.entry.canBeAbsent {
+    if removed.isObserved { childObservationChanged(isObserved: false) }
+    removed.detach()
+    if removed.canBeAbsent {
       children.optional -= 1
       updateNeedsSlowSend()
     }
@@ -114,9 +112,7 @@ extension Store {
     _state = state
     notifyObservers()
   }
-}
 
-extension Store {
   /// The store of a child whose state is one case of an enum, while the state is that case;
   /// nil otherwise. Like an optional child's store, it serves one stretch of the case: once
   /// the case is replaced, it is cut off for good.

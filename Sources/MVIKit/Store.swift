@@ -32,8 +32,11 @@ public final class Store<M: Model> {
   @exclusivity(unchecked) @usableFromInline var needsSlowSend = false
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
   @exclusivity(unchecked) var children = ChildStores<M>()
-  /// The side effect channel and the ``states`` streams, finished when the store is freed.
-  nonisolated(unsafe) var outlets = StoreOutlets<M>()
+  /// The side effect channel, made on the first side effect or the first read of
+  /// ``sideEffects``; finished when the store is freed.
+  nonisolated(unsafe) var madeChannel: SideEffects<M.SideEffect>?
+  /// The ``states`` streams, finished when the store is freed.
+  nonisolated(unsafe) var stateStreams: [ObjectIdentifier: AsyncStream<M.State>.Continuation] = [:]
   /// Made on the first read in an Observation-tracking context.
   lazy var observationRegistrar = ObservationRegistrar()
   /// The members of the state that `observe` closures or Observation-tracking contexts read.
@@ -96,7 +99,8 @@ public final class Store<M: Model> {
 
   deinit {
     if case .root(let root) = core { root.runner.madeRegistry?.cancelAll() }
-    outlets.finish()
+    madeChannel?.finish()
+    for stream in stateStreams.values { stream.finish() }
   }
 
   /// The whole current state. Reading it in an observing context tracks every change.

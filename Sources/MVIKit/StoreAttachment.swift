@@ -34,11 +34,7 @@ public struct RootStoreHandle<M: Model> {
     add(FlowTap(receive, kind: .tap))
   }
 
-  /// Adds `observe` after the store's other listeners.
-  func addFlowObserver(_ observe: @escaping @MainActor (FlowEvent<M>) -> Void) {
-    add(FlowTap({ event, _ in observe(event) }, kind: .observer))
-  }
-
+  /// Adds `tap` after the store's other listeners.
   @discardableResult
   func add(_ tap: FlowTap<M>) -> FlowTap<M> {
     store?.root?.listeners.append(tap)
@@ -76,11 +72,32 @@ public struct RootStoreHandle<M: Model> {
     store?.send(intent)
   }
 
-  /// Shows `state` to the View while the live state waits; see ``resumeLive()``.
-  package func showPast(_ state: M.State) { store?.showPast(state) }
+  // Showing a past state: the View renders it while the live state waits, and every intent
+  // that arrives meanwhile (an effect finishing, a key) is held, not lost, until the store is
+  // live again. Driven by MVIKitRecording's `StateHistory`.
 
-  /// Shows the live state again and reduces the intents held meanwhile.
-  package func resumeLive() { store?.resumeLive() }
+  /// Shows `state` to the View while the live state waits; see ``resumeLive()``.
+  package func showPast(_ state: M.State) {
+    guard let store, let root = store.root else { return }
+    if root.liveState == nil {
+      root.liveState = store._state
+      store.updateNeedsSlowSend()
+    }
+    store._state = state
+    store.notifyObservers()
+  }
+
+  /// Shows the live state again and reduces the intents held meanwhile, in order, after any
+  /// that observers send on seeing the live state.
+  package func resumeLive() {
+    guard let store, let root = store.root, let live = root.liveState else { return }
+    root.liveState = nil
+    store._state = live
+    // Observers see the live state first; what they send is reduced before the held intents,
+    // which wait behind it in the deferred queue.
+    store.notifyObservers()
+    if !root.isReducing { _ = store.drain(after: .none, into: nil) }
+  }
 }
 
 /// One listener on a root store's flow: a ``FlowObserver`` or a debugging aid's tap. The store

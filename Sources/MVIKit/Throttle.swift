@@ -66,8 +66,7 @@ public struct Throttle<Intent: Sendable>: Sendable {
   /// Ends the open window: sends the held intent and opens the next window, or closes.
   public mutating func end<SideEffect>(clock: some Clock<Duration>) -> Effect<Intent, SideEffect> {
     isWindowOpen = false
-    guard let intent = held else { return .none }
-    held = nil
+    guard let intent = held.take() else { return .none }
     return offer(intent, clock: clock)
   }
 }

@@ -13,35 +13,23 @@ package struct Cascade: Sendable {
     var first: (token: Int, task: Task<Void, Never>)?
     var more: [Int: Task<Void, Never>] = [:]
     var isCancelled = false
-
-    mutating func insert(_ task: Task<Void, Never>, _ token: Int) {
-      if first == nil { first = (token, task) } else { more[token] = task }
-    }
-
-    mutating func remove(_ token: Int) {
-      if first?.token == token { first = nil } else { more[token] = nil }
-    }
-
-    var any: Task<Void, Never>? {
-      first?.task ?? more.first?.value
-    }
   }
 
   private let tasks = Locked(Tasks())
 
-  package init() {}
-
   /// Adds a task, which calls ``remove(_:)`` with `token` as its last step.
   package func add(_ task: Task<Void, Never>, token: Int) {
     let cancelled = tasks.withLock { tasks -> Bool in
-      tasks.insert(task, token)
+      if tasks.first == nil { tasks.first = (token, task) } else { tasks.more[token] = task }
       return tasks.isCancelled
     }
     if cancelled { task.cancel() }
   }
 
   package func remove(_ token: Int) {
-    tasks.withLock { $0.remove(token) }
+    tasks.withLock { tasks in
+      if tasks.first?.token == token { tasks.first = nil } else { tasks.more[token] = nil }
+    }
   }
 
   package func cancel() {
@@ -59,7 +47,7 @@ package struct Cascade: Sendable {
   /// Waits until no task is left. Tasks added meanwhile, by the work itself, are waited for too.
   package func wait() async {
     // A task removes itself as its last step, so once it has ended the next one is found.
-    while let next = tasks.withLock({ $0.any }) {
+    while let next = tasks.withLock({ $0.first?.task ?? $0.more.first?.value }) {
       await next.value
     }
   }

@@ -30,8 +30,7 @@ extension Effect {
         isPresent: { state in
           // A state of another type means a parent embedded the effect by hand: keep it.
           guard let parent = state as? Parent else { return true }
-          guard let child = read(parent) else { return false }
-          return inner.isPresent(child)
+          return read(parent).map { inner.isPresent($0) } ?? false
         })
     }
     if always { return lifted }

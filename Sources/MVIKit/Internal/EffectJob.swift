@@ -24,7 +24,7 @@ final class EffectJob<Intent: Sendable, SideEffect: Sendable>: Sendable {
     do {
       try await body(send)
     } catch  where !(Task.isCancelled || error is CancellationError) {
-      if let handler { await handler(error, send) } else { await send.report(error) }
+      if let handler { await handler(error, send) } else { await send.sink(.error(error)) }
     } catch {}
     exit()
   }

@@ -9,10 +9,8 @@
 
   /// The running tasks, made with the first one: most stores of a list never start one.
   package var registry: TaskRegistry {
-    if let madeRegistry { return madeRegistry }
-    let registry = TaskRegistry()
-    madeRegistry = registry
-    return registry
+    if madeRegistry == nil { madeRegistry = TaskRegistry() }
+    return madeRegistry!
   }
   /// Read by a store's deinit, when nothing else can reach the runner any more.
   package nonisolated(unsafe) private(set) var madeRegistry: TaskRegistry?
@@ -28,7 +26,6 @@
   /// Cancels the work of every child that `state` no longer holds. Called after each reduce
   /// while work of such children runs.
   @usableFromInline package func checkPresence(in state: Any) {
-    let registry = self.registry
     watches.check(state, isRunning: registry.isRunning, cancel: registry.cancel)
     if watches.isEmpty { sink?.presenceWatchesChanged() }
   }

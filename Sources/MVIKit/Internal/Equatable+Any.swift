@@ -1,7 +1,6 @@
 /// Whether two values are equal, when their type is `Equatable`; false otherwise.
 @usableFromInline func isEqualIfEquatable<T>(_ lhs: T, _ rhs: T) -> Bool {
-  guard let lhs = lhs as? any Equatable else { return false }
-  return lhs.isEqual(to: rhs)
+  (lhs as? any Equatable)?.isEqual(to: rhs) ?? false
 }
 
 extension Equatable {

@@ -6,9 +6,6 @@ struct FIFOBuffer<Element> {
   @usableFromInline var items: [Element] = []
   @usableFromInline var head = 0
 
-  @usableFromInline
-  init() {}
-
   /// Elements not yet popped.
   var count: Int { items.count - head }
 

@@ -28,9 +28,8 @@ final class ObservationRun {
   func cancel() {
     guard isActive else { return }
     isActive = false
-    let reads = self.reads
-    self.reads = []
     for read in reads { read.member.remove(self) }
+    reads = []
   }
 
   func run() {
@@ -45,8 +44,7 @@ final class ObservationRun {
   @usableFromInline
   func hasRead(_ store: ObjectIdentifier, _ path: AnyKeyPath) -> Bool {
     let path = ObjectIdentifier(path)
-    for read in reads where read.store == store && read.path == path { return true }
-    return false
+    return reads.contains { $0.store == store && $0.path == path }
   }
 
   /// Registers this run with `member`, the member at `path` of `store`.

@@ -33,16 +33,14 @@ class ObservedMemberBase {
 }
 
 /// A watched member of `State`, as its store `Subject` publishes it to Observation.
-@MainActor
 class ObservedMember<Subject: Observable & AnyObject, State>: ObservedMemberBase {
   /// Whether the member differs from when it was last checked; remembers the new value.
   func changed(in state: State) -> Bool { true }
   func access(_ registrar: ObservationRegistrar, _ subject: Subject) {}
-  func willSet(_ registrar: ObservationRegistrar, _ subject: Subject) {}
-  func didSet(_ registrar: ObservationRegistrar, _ subject: Subject) {}
+  /// Tells Observation that the member changed: a will-set and a did-set, back to back.
+  func invalidate(_ registrar: ObservationRegistrar, _ subject: Subject) {}
 }
 
-@MainActor
 final class ObservedValue<Subject: Observable & AnyObject, State, Value>: ObservedMember<
   Subject, State
 >
@@ -75,11 +73,8 @@ final class ObservedValue<Subject: Observable & AnyObject, State, Value>: Observ
     registrar.access(subject, keyPath: subjectPath)
   }
 
-  override func willSet(_ registrar: ObservationRegistrar, _ subject: Subject) {
+  override func invalidate(_ registrar: ObservationRegistrar, _ subject: Subject) {
     registrar.willSet(subject, keyPath: subjectPath)
-  }
-
-  override func didSet(_ registrar: ObservationRegistrar, _ subject: Subject) {
     registrar.didSet(subject, keyPath: subjectPath)
   }
 }

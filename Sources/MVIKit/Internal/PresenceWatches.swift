@@ -22,12 +22,9 @@ package struct PresenceWatches {
     _ state: Any, isRunning: (EffectID) -> Bool, cancel: (EffectID) -> Void
   ) {
     for (id, presence) in watches {
-      if !presence.isPresent(state) {
-        cancel(id)
-        watches[id] = nil
-      } else if !isRunning(id) {
-        watches[id] = nil
-      }
+      let isPresent = presence.isPresent(state)
+      if !isPresent { cancel(id) }
+      if !isPresent || !isRunning(id) { watches[id] = nil }
     }
   }
 }

@@ -29,14 +29,6 @@ final class RootCore<M: Model> {
     runner = EffectRunner()
   }
 
-  /// Called by the slow path's reduce; the notification of observers after it recomputes the
-  /// store's `needsSlowSend`.
-  @usableFromInline func stateMayHaveChanged() {
-    let listener = changeListener
-    changeListener = nil
-    listener?()
-  }
-
   /// Whether a send must tell the flow's listeners, hold intents for time travel, or check
   /// the presence of children whose work runs.
   var needsSlowSend: Bool {
@@ -55,27 +47,12 @@ enum StoreCore<M: Model> {
 extension Store {
   /// The root store's core; nil in a scoped store.
   @inlinable var root: RootCore<M>? {
-    guard case .root(let root) = core else { return nil }
-    return root
+    if case .root(let root) = core { root } else { nil }
   }
 
   /// A scoped store's way to its parent; nil in a root store.
   @inlinable var upstream: Upstream<M>? {
-    guard case .scoped(let upstream) = core else { return nil }
-    return upstream
-  }
-}
-
-/// The outputs a store feeds, each made on first use and finished when the store is freed.
-struct StoreOutlets<M: Model> {
-  /// Made on the first side effect or the first read of ``Store/sideEffects``.
-  var channel: SideEffects<M.SideEffect>?
-  /// The ``Store/states`` streams.
-  var stateStreams: [ObjectIdentifier: AsyncStream<M.State>.Continuation] = [:]
-
-  func finish() {
-    channel?.finish()
-    for stream in stateStreams.values { stream.finish() }
+    if case .scoped(let upstream) = core { upstream } else { nil }
   }
 }
 

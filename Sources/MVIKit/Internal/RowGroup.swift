@@ -55,13 +55,8 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
       if let store = stores[id], store.needsSlowSend { store.upstreamChanged() }
     }
     if !incremental {
-      for (id, store) in stores {
-        if rows[id: id] == nil {
-          detach(id, store)
-        } else if store.needsSlowSend {
-          store.upstreamChanged()
-        }
-      }
+      prune(keeping: rows)
+      for (_, store) in stores where store.needsSlowSend { store.upstreamChanged() }
     }
     seenVersion = version
   }

@@ -9,6 +9,8 @@ class Upstream<Child: Model> {
   /// Whether anyone asked the scoped store for its side effects: it takes its child's side
   /// effects only then, so they are never stranded in a sequence nobody reads.
   final var wantsSideEffects = false
+  /// Told when the child starts or stops being observed: the parent, or its row group.
+  final weak var observer: (any ObservedChild)?
   /// The send's way up, made where the link's types are known (a public `scope(_:)`,
   /// inlined into the app), so that each level runs specialised code: through the generic
   /// ``send(_:)`` a hop costs about 25 ns and the root's reduce 100 ns more. Takes no
@@ -31,9 +33,14 @@ class Upstream<Child: Model> {
   /// Cuts the child off from its parent for good, on finding its state gone.
   @usableFromInline final func cutOff() { isDetached = true }
   /// Cuts the child off for its parent, which forgets it: it no longer reports to the parent.
-  func detach() { isDetached = true }
+  final func detach() {
+    observer = nil
+    isDetached = true
+  }
   /// Tells the parent that the child started or stopped being observed.
-  func observationChanged(isObserved: Bool) {}
+  final func observationChanged(isObserved: Bool) {
+    observer?.childObservationChanged(isObserved: isObserved)
+  }
   /// Reports a misuse to the root store's flow observer, or standard error.
   func warn(_ message: String) { writeRuntimeWarning(message) }
 }
@@ -59,19 +66,15 @@ protocol ChildEntry<Parent>: AnyObject {
 
 /// One object per scoped store, shared by the store and its parent: the store reads and sends
 /// through it, the parent refreshes, routes to and cuts off the store through it.
-@MainActor
 @usableFromInline
 final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
   typealias Parent = L.Parent
-  typealias Child = L.Child
 
   @usableFromInline let link: L
   /// The store scoped from, read for the child's state.
   @exclusivity(unchecked) @usableFromInline weak var parent: Store<L.Parent>?
   /// The parent's own way up when the parent is scoped, so a send skips the stores between.
   @usableFromInline let parentUpstream: Upstream<L.Parent>?
-  /// Told when the child starts or stops being observed: the parent, or its row group.
-  weak var observer: (any ObservedChild)?
   /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
   unowned var child: Store<L.Child>?
 
@@ -79,6 +82,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
     self.link = link
     self.parent = parent
     self.parentUpstream = parent.upstream
+    super.init()
     self.observer = observer
   }
 
@@ -117,10 +121,6 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
     parent.warn(message)
   }
 
-  override func observationChanged(isObserved: Bool) {
-    observer?.childObservationChanged(isObserved: isObserved)
-  }
-
   // MARK: - ChildEntry
 
   var isObserved: Bool { child?.needsSlowSend ?? false }
@@ -140,11 +140,6 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
     guard let child, let childSideEffect = link.extractSideEffect(sideEffect) else { return false }
     return child.accept(childSideEffect)
   }
-
-  override func detach() {
-    observer = nil
-    isDetached = true
-  }
 }
 
 /// A store that scoped stores report to when they start or stop being observed, so that it
@@ -152,15 +147,6 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 @MainActor
 protocol ObservedChild: AnyObject {
   func childObservationChanged(isObserved: Bool)
-}
-
-/// What a store keeps of a store scoped from it (or of a group of row stores): the scoped
-/// store, held so scoping again returns it and it lives as long as its parent, and the entry
-/// the parent works through.
-@MainActor
-struct ChildStore<Parent: Model> {
-  let store: AnyObject
-  let entry: any ChildEntry<Parent>
 }
 
 /// What a scoped store was scoped to: the state path, the child model, and for a case of an
@@ -177,20 +163,23 @@ struct ScopeKey: Hashable, @unchecked Sendable {
 /// one then costs one small allocation instead of a hash table.
 @MainActor
 struct ChildStores<Parent: Model> {
-  /// Appended to only for a key that callers have found absent (or removed).
-  var all: [(key: ScopeKey, child: ChildStore<Parent>)] = []
+  /// For each store scoped from this one (or group of row stores): the scoped store, held so
+  /// scoping again returns it and it lives as long as its parent, and the entry the parent
+  /// works through. Appended to only for a key that callers have found absent (or removed).
+  var all: [(key: ScopeKey, store: AnyObject, entry: any ChildEntry<Parent>)] = []
   /// How many of them are observed, so a change must reach them.
   var observed = 0
   /// How many of them can be dismissed, checked after each reduce so that a dismissed child's
   /// store is cut off even when nothing read it while it was gone.
   var optional = 0
 
-  subscript(key: ScopeKey) -> ChildStore<Parent>? {
-    all.first { $0.key == key }?.child
+  /// The scoped store (or group of row stores) at `key`.
+  subscript(key: ScopeKey) -> AnyObject? {
+    all.first { $0.key == key }?.store
   }
 
-  mutating func remove(_ key: ScopeKey) -> ChildStore<Parent>? {
-    guard let index = all.firstIndex(where: { $0.key == key }) else { return nil }
-    return all.remove(at: index).child
+  /// Forgets the scoped store at `key`; returns its entry.
+  mutating func remove(_ key: ScopeKey) -> (any ChildEntry<Parent>)? {
+    all.firstIndex { $0.key == key }.map { all.remove(at: $0).entry }
   }
 }

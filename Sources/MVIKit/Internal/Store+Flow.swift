@@ -34,10 +34,8 @@ extension Store {
   }
 
   var sideEffectChannel: SideEffects<M.SideEffect> {
-    if let channel = outlets.channel { return channel }
-    let channel = SideEffects<M.SideEffect>()
-    outlets.channel = channel
-    return channel
+    if madeChannel == nil { madeChannel = SideEffects() }
+    return madeChannel!
   }
 
   /// Emits `sideEffect` to the scoped store it belongs to, if one takes it, else to this one.
@@ -50,7 +48,7 @@ extension Store {
   /// effects, or this store is its `lastStop`; otherwise leaves it to the caller (a scoped
   /// store's parent).
   func accept(_ sideEffect: M.SideEffect, lastStop: Bool = false) -> Bool {
-    let routed = children.all.contains { $0.child.entry.route(sideEffect) }
+    let routed = children.all.contains { $0.entry.route(sideEffect) }
     guard routed || lastStop || upstream?.wantsSideEffects == true else { return false }
     if !routed { sideEffectChannel.send(sideEffect) }
     return true
@@ -64,12 +62,14 @@ extension Store {
     needsSlowSend = observed
     upstream?.observationChanged(isObserved: observed)
   }
+
+  /// How many effect tasks a root store runs now; for tests.
+  package var runningEffectCount: Int { root?.runner.madeRegistry?.count ?? 0 }
+  /// How many side effects wait for a consumer; for tests.
+  package var pendingSideEffectCount: Int { madeChannel?.pendingCount ?? 0 }
 }
 
 extension Store: EffectSink {
-  package typealias Intent = M.Intent
-  package typealias SideEffect = M.SideEffect
-
   package func effectFailed(_ error: any Error) {
     report(.unhandledError(error), "an effect threw an error with no catch: handler: \(error)")
   }
@@ -88,11 +88,4 @@ extension Store: ObservedChild {
     children.observed += isObserved ? 1 : -1
     updateNeedsSlowSend()
   }
-}
-
-extension Store {
-  /// How many effect tasks a root store runs now; for tests.
-  package var runningEffectCount: Int { root?.runner.madeRegistry?.count ?? 0 }
-  /// How many side effects wait for a consumer; for tests.
-  package var pendingSideEffectCount: Int { outlets.channel?.pendingCount ?? 0 }
 }

@@ -76,7 +76,9 @@ extension Store {
   @inlinable
   func reduceObserved(_ intent: M.Intent, origin: IntentOrigin) -> Effect<M.Intent, M.SideEffect> {
     guard let root else { return .none }
-    if root.changeListener != nil { root.stateMayHaveChanged() }
+    // Taken, so that the sends after this one take the fast path again; the notification of
+    // observers below recomputes `needsSlowSend`.
+    root.changeListener.take()?()
     let effect: Effect<M.Intent, M.SideEffect>
     if !root.listeners.isEmpty {
       flow(.intent(intent), origin)

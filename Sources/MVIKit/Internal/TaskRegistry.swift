@@ -22,8 +22,6 @@ package final class TaskRegistry: Sendable {
 
   private let tasks = Locked(Tasks())
 
-  package init() {}
-
   /// Registers the task that `make` makes, with a new token, under `ids`. The lock is held
   /// meanwhile, so a task that ends at once cannot leave before it was registered.
   package func insert(
@@ -67,8 +65,6 @@ package final class TaskRegistry: Sendable {
 
   /// How many effect tasks are still running and not cancelled.
   package var count: Int {
-    tasks.withLock { tasks in
-      tasks.running.values.reduce(0) { $0 + ($1.task.isCancelled ? 0 : 1) }
-    }
+    tasks.withLock { tasks in tasks.running.values.count(where: { !$0.task.isCancelled }) }
   }
 }
