@@ -44,7 +44,8 @@ final class ObservationRun {
   @usableFromInline
   func hasRead(_ store: ObjectIdentifier, _ path: AnyKeyPath) -> Bool {
     let path = ObjectIdentifier(path)
-    return reads.contains { $0.store == store && $0.path == path }
+    for read in reads where read.store == store && read.path == path { return true }
+    return false
   }
 
   /// Registers this run with `member`, the member at `path` of `store`.
