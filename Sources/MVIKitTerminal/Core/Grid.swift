@@ -136,6 +136,19 @@ public struct Grid: Hashable, Sendable {
     return x - column
   }
 
+  /// Writes `lines` one a row from the top of `rect` in `style`, clipped to it; `centered`
+  /// centres each line, and the lines together, in `rect`.
+  mutating func put(
+    lines: some Collection<String>, in rect: Rect, style: Style, centered: Bool = false
+  ) {
+    var row = rect.y + (centered ? max(0, (rect.height - lines.count) / 2) : 0)
+    for line in lines {
+      let column = rect.x + (centered ? max(0, (rect.width - line.terminalWidth) / 2) : 0)
+      put(line, column: column, row: row, style: style, clip: rect)
+      row += 1
+    }
+  }
+
   /// Fills `rect` (clipped to the grid) with `cell`.
   mutating func fill(_ rect: Rect, with cell: Cell) {
     let area = rect.intersection(bounds)

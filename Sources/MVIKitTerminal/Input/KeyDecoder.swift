@@ -105,25 +105,18 @@ public struct KeyDecoder: Sendable {
   public mutating func flush() -> [Key] {
     text.reset()
     deadline = nil
-    switch state {
-    case .escape:
-      state = .ground
-      return [.escape]
-    case .controlSequence(let parameters):
-      state = .ground
-      return parameters.isEmpty ? [.alt("[")] : []
-    case .singleShift(let parameters):
-      state = .ground
-      return parameters.isEmpty ? [.alt("O")] : []
-    case .ground, .paste:
-      return []
+    let pending = state
+    if state != .paste { state = .ground }
+    switch pending {
+    case .escape: return [.escape]
+    case .controlSequence(let parameters): return parameters.isEmpty ? [.alt("[")] : []
+    case .singleShift(let parameters): return parameters.isEmpty ? [.alt("O")] : []
+    case .ground, .paste: return []
     }
   }
 
   /// Whether the pending bytes are waiting for the next ones with a timeout.
-  private var waitsForInput: Bool {
-    state == .paste ? false : hasPending
-  }
+  private var waitsForInput: Bool { state != .paste && hasPending }
 
   private mutating func consume(_ byte: UInt8, into keys: inout [Key]) {
     switch state {
@@ -177,11 +170,8 @@ public struct KeyDecoder: Sendable {
   ) {
     switch byte {
     case 0x20...0x3F:
-      guard parameters.count < Self.maximumSequenceLength else {
-        state = .ground
-        return
-      }
-      state = .controlSequence(parameters + [byte])
+      let fits = parameters.count < Self.maximumSequenceLength
+      state = fits ? .controlSequence(parameters + [byte]) : .ground
     case 0x40...0x7E:
       state = .ground
       finishSequence(parameters, final: byte, into: &keys)
@@ -229,11 +219,7 @@ public struct KeyDecoder: Sendable {
     switch byte {
     case 0x30...0x3B:
       // Some terminals put the modifier between `ESC O` and the final letter: `ESC O 5 P`.
-      guard parameters.count < 4 else {
-        state = .ground
-        return
-      }
-      state = .singleShift(parameters + [byte])
+      state = parameters.count < 4 ? .singleShift(parameters + [byte]) : .ground
     default:
       state = .ground
       if let key = Self.letterKeys[byte] {

@@ -14,6 +14,37 @@ extension Element {
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .none }
 }
 
+/// A view one row high across all the width it is offered: a text field, a progress bar.
+@MainActor
+protocol LineElement: Element {}
+
+extension LineElement {
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    Size(width: proposal.width, height: min(1, proposal.height))
+  }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .horizontal }
+}
+
+/// A view that wraps one other and takes its size and flexibility: the modifiers, whose
+/// `draw` adds what they are for around the content's.
+@MainActor
+protocol WrapperElement: Element {
+  /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
+  /// frame rather than once per layout pass.
+  var content: any Element { get }
+}
+
+extension WrapperElement {
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
+    content.measure(proposal, context)
+  }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
+    content.flex(axis, context)
+  }
+}
+
 /// Evaluates bodies until a built-in view is reached.
 @MainActor
 func resolve(_ view: any View) -> any Element {

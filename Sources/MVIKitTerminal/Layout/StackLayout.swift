@@ -35,15 +35,14 @@ struct StackLayout {
   }
 
   func measure(_ children: [Child], _ proposal: Size, _ context: RenderContext) -> Size {
-    let sizes = layout(
+    let frames = layout(
       children, in: Rect(x: 0, y: 0, width: proposal.width, height: proposal.height), context)
     var main = 0
     var cross = 0
-    for (child, frame) in zip(children, sizes) {
-      let childFlex = context.withAxis(axis) { child.element.flex(axis, context) }
+    // A child flexible across already has the whole cross length in its frame.
+    for frame in frames {
       main += length(frame.size)
-      cross = max(
-        cross, childFlex.along(crossAxis) ? crossLength(proposal) : crossLength(frame.size))
+      cross = max(cross, crossLength(frame.size))
     }
     main += spacing * max(0, children.count - 1)
     let total = min(main, length(proposal))

@@ -1,19 +1,11 @@
 import MVIKit
 
 /// A view whose focus follows state; see ``View/focused(_:onFocusChange:)``.
-struct FocusedView: View, Element {
+struct FocusedView: View, WrapperElement {
   /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
   /// frame rather than once per layout pass.
   let content: any Element
   let request: FocusRequest
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    content.measure(proposal, context)
-  }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    content.flex(axis, context)
-  }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     context.withFocusRequest(request) { content.draw(rect, context) }

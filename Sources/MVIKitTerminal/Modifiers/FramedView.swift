@@ -24,14 +24,13 @@ struct FramedView: View, Element {
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
-    let element = content
-    let size = element.measure(rect.size, context)
-    let innerFlex = element.flex(context.axis, context)
+    let size = content.measure(rect.size, context)
+    let innerFlex = content.flex(context.axis, context)
     let innerWidth = innerFlex.horizontal ? rect.width : min(size.width, rect.width)
     let innerHeight = innerFlex.vertical ? rect.height : min(size.height, rect.height)
     let x = rect.x + alignment.offset(free: rect.width - innerWidth)
     let y = rect.y + alignment.offset(free: rect.height - innerHeight)
-    element.draw(Rect(x: x, y: y, width: innerWidth, height: innerHeight), context)
+    content.draw(Rect(x: x, y: y, width: innerWidth, height: innerHeight), context)
   }
 }
 

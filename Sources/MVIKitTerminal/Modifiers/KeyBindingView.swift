@@ -1,19 +1,11 @@
 /// A view with key bindings that apply wherever the focus is; see
 /// ``View/onKey(_:help:isEnabled:action:)-([Key],_,_,_)``.
-struct KeyBindingView: View, Element {
+struct KeyBindingView: View, WrapperElement {
   /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
   /// frame rather than once per layout pass.
   let content: any Element
   /// Nil while the binding is disabled: its key does nothing and the help bar omits it.
   let binding: KeyBinding?
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    content.measure(proposal, context)
-  }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    content.flex(axis, context)
-  }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     if let binding { context.addBinding(binding) }

@@ -1,19 +1,11 @@
 /// A view with a key that shows every key of the screen; see
 /// ``View/keyHelp(_:isPresented:toggle:)``.
-struct KeyHelpView: View, Element {
+struct KeyHelpView: View, WrapperElement {
   /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
   /// frame rather than once per layout pass.
   let content: any Element
   let binding: KeyBinding
   let isPresented: Bool
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    content.measure(proposal, context)
-  }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    content.flex(axis, context)
-  }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     context.addBinding(binding)

@@ -1,5 +1,5 @@
 /// A view with empty cells around it; see ``View/padding(_:)``.
-struct PaddedView: View, Element {
+struct PaddedView: View, WrapperElement {
   /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
   /// frame rather than once per layout pass.
   let content: any Element
@@ -15,10 +15,6 @@ struct PaddedView: View, Element {
     return Size(
       width: min(proposal.width, inner.width + leading + trailing),
       height: min(proposal.height, inner.height + top + bottom))
-  }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    content.flex(axis, context)
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {

@@ -1,17 +1,9 @@
 /// A view whose text inherits a style; see ``View/foreground(_:)``.
-struct StyledView: View, Element {
+struct StyledView: View, WrapperElement {
   /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
   /// frame rather than once per layout pass.
   let content: any Element
   let style: Style
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    content.measure(proposal, context)
-  }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    content.flex(axis, context)
-  }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     context.withStyle(style) {

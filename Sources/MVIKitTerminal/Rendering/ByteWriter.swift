@@ -21,9 +21,14 @@ struct ByteWriter {
     bytes.append(0x1B)
     bytes.append(UInt8(ascii: "["))
     number(row + 1)
-    bytes.append(UInt8(ascii: ";"))
-    number(column + 1)
+    parameter(column + 1)
     bytes.append(UInt8(ascii: "H"))
+  }
+
+  /// Writes `;` and `value`: the next parameter of a control sequence.
+  private mutating func parameter(_ value: Int) {
+    bytes.append(UInt8(ascii: ";"))
+    number(value)
   }
 
   mutating func character(_ character: Character) {
@@ -39,15 +44,12 @@ struct ByteWriter {
   /// The colours are written as they are, so they must already suit the terminal: see
   /// `ColorMode.resolve(_:)`.
   mutating func style(_ style: Style) {
-    bytes.append(0x1B)
-    bytes.append(UInt8(ascii: "["))
-    bytes.append(UInt8(ascii: "0"))
+    escape("[0")
     let codes: [(TextAttributes, UInt8)] = [
       (.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.reverse, 7), (.strikethrough, 9),
     ]
     for (attribute, code) in codes where style.attributes.contains(attribute) {
-      bytes.append(UInt8(ascii: ";"))
-      number(Int(code))
+      parameter(Int(code))
     }
     color(style.foreground, base: 30, brightBase: 90, extended: 38)
     color(style.background, base: 40, brightBase: 100, extended: 48)
@@ -59,24 +61,17 @@ struct ByteWriter {
     case .default:
       return
     case .palette(let index) where index < 8:
-      bytes.append(UInt8(ascii: ";"))
-      number(base + Int(index))
+      parameter(base + Int(index))
     case .palette(let index) where index < 16:
-      bytes.append(UInt8(ascii: ";"))
-      number(brightBase + Int(index) - 8)
+      parameter(brightBase + Int(index) - 8)
     case .palette(let index):
-      bytes.append(UInt8(ascii: ";"))
-      number(extended)
-      bytes.append(contentsOf: [UInt8(ascii: ";"), UInt8(ascii: "5"), UInt8(ascii: ";")])
-      number(Int(index))
+      parameter(extended)
+      parameter(5)
+      parameter(Int(index))
     case .rgb(let r, let g, let b):
-      bytes.append(UInt8(ascii: ";"))
-      number(extended)
-      bytes.append(contentsOf: [UInt8(ascii: ";"), UInt8(ascii: "2")])
-      for component in [r, g, b] {
-        bytes.append(UInt8(ascii: ";"))
-        number(Int(component))
-      }
+      parameter(extended)
+      parameter(2)
+      for component in [r, g, b] { parameter(Int(component)) }
     }
   }
 }

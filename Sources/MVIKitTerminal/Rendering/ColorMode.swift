@@ -60,18 +60,13 @@ public enum ColorMode: Hashable, Sendable, CaseIterable {
 
   private static func forcedMode(_ value: String?) -> ColorMode? {
     guard let value = value?.lowercased(), !value.isEmpty else { return nil }
-    switch value {
-    case "false": return .noColor
-    case "true": return .palette16
-    default:
-      // force-color.org: any other value forces colour, so an unknown one means basic colours.
-      guard let level = Int(value) else { return .palette16 }
-      switch level {
-      case ...0: return .noColor
-      case 1: return .palette16
-      case 2: return .palette256
-      default: return .trueColor
-      }
+    // `false` is level 0. force-color.org: any other value forces colour, so one that is not a
+    // number (`true`, or one unknown) means basic colours.
+    switch value == "false" ? 0 : Int(value) ?? 1 {
+    case ...0: return .noColor
+    case 1: return .palette16
+    case 2: return .palette256
+    default: return .trueColor
     }
   }
 

@@ -8,4 +8,14 @@ enum Focus: Equatable {
   /// No view. Tab goes on from `after`, the view that last had the focus; with
   /// `restoresLost`, a view that lost the focus by disappearing gets it back when it returns.
   case screen(after: String?, restoresLost: Bool)
+
+  /// The id of the view with the focus, when `first` is the first focusable view drawn; nil
+  /// when the screen has it.
+  func id(first: String?) -> String? {
+    switch self {
+    case .first: first
+    case .view(let id): id
+    case .screen: nil
+    }
+  }
 }

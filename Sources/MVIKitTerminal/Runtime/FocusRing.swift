@@ -11,13 +11,7 @@ struct FocusRing {
   private var lostFocus: [String] = []
 
   /// The id of the focused view; nil when no view has the focus.
-  var focusedID: String? {
-    switch focus {
-    case .first: targets.first?.id
-    case .view(let id): id
-    case .screen: nil
-    }
-  }
+  var focusedID: String? { focus.id(first: targets.first?.id) }
 
   /// The focused view, as of the last frame.
   var focused: FocusTarget? { targets.first { isFocused($0.id) } }
@@ -41,19 +35,11 @@ struct FocusRing {
       // most recent view that lost focus and is there again.
       lostFocus.append(focusedID)
       if lostFocus.count > 32 { lostFocus.removeFirst() }
-      if let restored = lostFocus.lastIndex(where: ids.contains) {
-        focus = .view(lostFocus[restored])
-        lostFocus.removeSubrange(restored...)
-        return true
-      }
+      guard !restoreLost(among: ids) else { return true }
       focus = fallback(isNewScreen: previousIDs.isDisjoint(with: ids))
       return true
     case .screen(let after, let restoresLost):
-      if restoresLost, let restored = lostFocus.lastIndex(where: ids.contains) {
-        focus = .view(lostFocus[restored])
-        lostFocus.removeSubrange(restored...)
-        return true
-      }
+      if restoresLost, restoreLost(among: ids) { return true }
       // A new screen (the view the focus left went with the old one, an alert came up): the
       // focus lands on its first view, so that its keys act at once.
       guard let first = ids.first, !ids.contains(after ?? ""), previousIDs.isDisjoint(with: ids)
@@ -63,6 +49,15 @@ struct FocusRing {
     default:
       return false
     }
+  }
+
+  /// Gives the focus back to the view that lost it most recently and is among `ids` again;
+  /// returns whether there was one.
+  private mutating func restoreLost(among ids: [String]) -> Bool {
+    guard let restored = lostFocus.lastIndex(where: ids.contains) else { return false }
+    focus = .view(lostFocus[restored])
+    lostFocus.removeSubrange(restored...)
+    return true
   }
 
   /// Where the focus goes when its view disappeared and no earlier one came back. A new
@@ -87,24 +82,14 @@ struct FocusRing {
     return true
   }
 
-  func isFocused(_ id: String) -> Bool {
-    isFocused(id, in: focus)
-  }
-
-  private func isFocused(_ id: String, in focus: Focus) -> Bool {
-    switch focus {
-    case .first: targets.first?.id == id
-    case .view(let focusedID): focusedID == id
-    case .screen: false
-    }
-  }
+  func isFocused(_ id: String) -> Bool { focusedID == id }
 
   /// Tells the views that asked for the focus in their state that the user moved it onto
   /// them or off them.
   func reportChange(from before: Focus) {
     for target in targets {
       guard let request = target.focusRequest else { continue }
-      let (was, now) = (isFocused(target.id, in: before), isFocused(target.id))
+      let (was, now) = (before.id(first: targets.first?.id) == target.id, isFocused(target.id))
       if was != now { request.onChange(now) }
     }
   }

@@ -165,12 +165,12 @@ public final class HeadlessTerminal {
 
   /// Shows a side effect as the runtime would.
   public func present(_ presentation: Presentation) {
-    _ = session.present(presentation)
+    _ = session.overlays.present(presentation)
   }
 
   /// Removes every toast, as the runtime does once their time is up.
   public func dismissToasts() {
-    session.dismissAllToasts()
+    session.overlays.dismissAllToasts()
   }
 
   /// Moves spinners on by `frames` animation frames.

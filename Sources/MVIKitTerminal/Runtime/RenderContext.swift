@@ -50,13 +50,8 @@ final class RenderContext {
 
   func withChild<T>(_ component: String, axis: Axis? = nil, _ body: () -> T) -> T {
     path.append(component)
-    let savedAxis = self.axis
-    self.axis = axis
-    defer {
-      path.removeLast()
-      self.axis = savedAxis
-    }
-    return body()
+    defer { path.removeLast() }
+    return withAxis(axis, body)
   }
 
   func withAxis<T>(_ axis: Axis?, _ body: () -> T) -> T {
@@ -103,11 +98,8 @@ final class RenderContext {
 
   /// The view that has the focus so far this frame, if any.
   var focusedTarget: FocusTarget? {
-    switch focus {
-    case .first: targets.first
-    case .view(let id): targets.first { $0.id == id }
-    case .screen: nil
-    }
+    let id = focus.id(first: targets.first?.id)
+    return targets.first { $0.id == id }
   }
 
   /// Draws `body` with `request` waiting for the first focusable view inside it.

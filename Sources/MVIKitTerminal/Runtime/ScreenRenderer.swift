@@ -53,10 +53,7 @@ final class ScreenRenderer {
     }
     let toastLines = ToastLayout.lines(
       for: overlays.toasts.map(\.text), width: size.width, maximumRows: size.height / 3)
-    let bounds = context.grid.bounds
-    content().draw(
-      Rect(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height - toastLines.count),
-      context)
+    content().draw(context.grid.bounds.inset(bottom: toastLines.count), context)
     context.overlay { [unowned context] in
       overlays.draw(context, toastLines: toastLines, dismissAlert: dismissAlert)
     }
@@ -77,12 +74,7 @@ final class ScreenRenderer {
     var grid = Grid(size: size)
     let message = "Terminal too small: need \(minimumSize), have \(size)"
     let lines = TextWrapper.wrap(message, width: size.width)
-    let top = max(0, (size.height - lines.count) / 2)
-    for (offset, line) in lines.enumerated() {
-      let column = max(0, (size.width - line.terminalWidth) / 2)
-      grid.put(
-        line, column: column, row: top + offset, style: Style(attributes: .bold), clip: grid.bounds)
-    }
+    grid.put(lines: lines, in: grid.bounds, style: Style(attributes: .bold), centered: true)
     return Frame(grid: grid, bindings: bindings)
   }
 }

@@ -109,10 +109,10 @@ public final class TerminalApp {
 
   /// Shows a toast or an alert now, as if a side effect asked for it.
   public func show(_ presentation: Presentation) {
-    if let id = session.present(presentation) {
+    if let id = session.overlays.present(presentation) {
       Task { @MainActor [weak self, clock] in
         try? await clock.sleep(for: .seconds(3))
-        self?.session.dismissToast(id)
+        self?.session.overlays.dismissToast(id)
         self?.scheduleFrame()
       }
     }

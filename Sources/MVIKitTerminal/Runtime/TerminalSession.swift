@@ -15,7 +15,7 @@ final class TerminalSession {
   /// Where keys go first.
   private var focus = FocusRing()
   /// The toasts and alerts shown over the screen.
-  private(set) var overlays = Overlays()
+  var overlays = Overlays()
   private(set) var animates = false
   private var bindings: [KeyBinding] = []
   private let quitKeys: [Key]
@@ -127,18 +127,5 @@ final class TerminalSession {
     case .release, .drag:
       return focus.focused?.handle(key) ?? false
     }
-  }
-
-  /// Shows `presentation` over the screen; returns a toast's id, to dismiss it later.
-  func present(_ presentation: Presentation) -> Int? {
-    overlays.present(presentation)
-  }
-
-  func dismissToast(_ id: Int) {
-    overlays.dismissToast(id)
-  }
-
-  func dismissAllToasts() {
-    overlays.dismissAllToasts()
   }
 }

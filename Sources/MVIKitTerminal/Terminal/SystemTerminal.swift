@@ -24,11 +24,9 @@ public final class SystemTerminal: TerminalBackend {
   /// The variables colour and graphics detection read, from the process environment.
   public var environment: [String: String] {
     let names = ["NO_COLOR", "FORCE_COLOR", "TERM", "COLORTERM", "TMUX", "MVIKIT_GRAPHICS"]
-    var environment: [String: String] = [:]
-    for name in names {
+    return names.reduce(into: [:]) { environment, name in
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
-    return environment
   }
 
   /// Takes the terminal over; see ``TerminalBackend/enter(viewport:mouse:)``.

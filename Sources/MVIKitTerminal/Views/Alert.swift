@@ -61,15 +61,12 @@ public struct Alert {
         height: bounds.height - 5)
     let contentWidth = max(
       title.terminalWidth, buttonsWidth, lines.reduce(0) { max($0, $1.terminalWidth) })
-    let size = Size(width: contentWidth + 4, height: lines.count + 5)
-    let frame = bounds.centered(size)
+    let frame = bounds.centered(Size(width: contentWidth + 4, height: lines.count + 5))
     context.fill(frame, style: .plain)
     let inner = frame.inset(top: 1, leading: 2, bottom: 1, trailing: 2)
     context.withChild("alert") {
       Box(title, color: .yellow) {}.draw(frame, context)
-      for (offset, line) in lines.enumerated() {
-        context.put(line, column: inner.x, row: inner.y + 1 + offset, style: .plain, clip: inner)
-      }
+      context.grid.put(lines: lines, in: inner.inset(top: 1), style: .plain)
       var column = inner.x
       let row = inner.maxY - 1
       for (index, button) in buttons.enumerated() {
@@ -89,19 +86,11 @@ public struct Alert {
 }
 
 /// A view that shows an ``Alert`` over itself; see ``View/alert(_:)``.
-struct AlertView: View, Element {
+struct AlertView: View, WrapperElement {
   /// Resolved once when the modifier is applied, so a custom view's body is evaluated once a
   /// frame rather than once per layout pass.
   let content: any Element
   let alert: Alert?
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    content.measure(proposal, context)
-  }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    content.flex(axis, context)
-  }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     content.draw(rect, context)

@@ -47,14 +47,13 @@ public struct Box: View, Element {
       context.put("│", column: rect.maxX - 1, row: row, style: style, clip: rect)
     }
     if let title, rect.width > 4 {
-      let titleRect = Rect(x: rect.x + 1, y: rect.y, width: rect.width - 3, height: 1)
       // A title too long for the edge ends in an ellipsis, and the corner stays; the space
       // after the title is the one to go when there is no room for it.
       let shown = TextWrapper.truncate(title, width: rect.width - 4)
       context.put(
         " " + shown + " ", column: rect.x + 1, row: rect.y,
         style: style.merged(with: .init(attributes: .bold)),
-        clip: titleRect)
+        clip: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 3, height: 1))
     }
     context.withChild("box") {
       content.draw(rect.inset(top: 1, leading: 1, bottom: 1, trailing: 1), context)

@@ -8,17 +8,9 @@
 /// (``View/keyHelp(_:isPresented:toggle:)``) stays, since it lists them all.
 ///
 /// It is drawn after the rest of the screen, so it lists every binding wherever it sits.
-public struct HelpBar: View, Element {
+public struct HelpBar: View, LineElement {
   /// Creates a help bar.
   public init() {}
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    Size(width: proposal.width, height: min(1, proposal.height))
-  }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    Flex(horizontal: true, vertical: false)
-  }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     let base = context.style

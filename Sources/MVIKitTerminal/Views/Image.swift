@@ -82,11 +82,7 @@ public struct Image: View, Element {
   private func caption(_ text: String, in cells: Rect, _ context: RenderContext) {
     let lines = TextWrapper.fit(
       TextWrapper.wrapLines(text, width: cells.width), width: cells.width, height: cells.height)
-    let top = cells.y + (cells.height - lines.count) / 2
-    for (index, line) in lines.enumerated() {
-      let left = cells.x + max(0, (cells.width - line.terminalWidth) / 2)
-      context.put(line, column: left, row: top + index, style: .plain, clip: cells)
-    }
+    context.grid.put(lines: lines, in: cells, style: .plain, centered: true)
   }
 
   private func pixel(x: Int, y: Int) -> Pixel {

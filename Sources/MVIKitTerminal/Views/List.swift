@@ -33,7 +33,7 @@ public struct List<Item>: View, Element {
   private let onActivate: (@MainActor (Int) -> Void)?
   private let activateHelp: String
   private let filterText: (@MainActor (Item) -> String)?
-  private let filterQuery: FilterQuery?
+  private var filterQuery: FilterQuery?
   private let row: @MainActor (Item, Bool) -> ViewGroup
 
   /// The filter's query as the app keeps it, and where its changes go.
@@ -56,9 +56,13 @@ public struct List<Item>: View, Element {
     filterText: (@MainActor (Item) -> String)? = nil,
     @ViewBuilder row: @escaping @MainActor (_ item: Item, _ isSelected: Bool) -> ViewGroup
   ) {
-    self.init(
-      items, selection: selection, onSelect: onSelect, onActivate: onActivate,
-      activateHelp: activateHelp, filterText: filterText, filterQuery: nil, row: row)
+    self.items = items
+    self.selection = selection
+    self.onSelect = onSelect
+    self.onActivate = onActivate
+    self.activateHelp = activateHelp
+    self.filterText = filterText
+    self.row = row
   }
 
   /// Creates a list whose filter query is kept in your state, so that it can be saved,
@@ -85,29 +89,11 @@ public struct List<Item>: View, Element {
   ) {
     self.init(
       items, selection: selection, onSelect: onSelect, onActivate: onActivate,
-      activateHelp: activateHelp, filterText: filterText,
-      filterQuery: (filterQuery, onFilterChange), row: row)
+      activateHelp: activateHelp, filterText: filterText, row: row)
+    self.filterQuery = (filterQuery, onFilterChange)
   }
 
-  private init(
-    _ items: [Item], selection: Int?, onSelect: @escaping @MainActor (Int) -> Void,
-    onActivate: (@MainActor (Int) -> Void)?, activateHelp: String,
-    filterText: (@MainActor (Item) -> String)?, filterQuery: FilterQuery?,
-    row: @escaping @MainActor (_ item: Item, _ isSelected: Bool) -> ViewGroup
-  ) {
-    self.items = items
-    self.selection = selection
-    self.onSelect = onSelect
-    self.onActivate = onActivate
-    self.activateHelp = activateHelp
-    self.filterText = filterText
-    self.filterQuery = filterQuery
-    self.row = row
-  }
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    proposal
-  }
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size { proposal }
 
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
 

@@ -124,16 +124,11 @@ struct ListInput {
   /// is: one key brings back every item with the one found still selected. While no filter is
   /// shown Esc is not used, so an enclosing Back binding still gets it.
   private func filterKey(_ key: Key) -> Bool? {
-    guard var filter else {
-      guard key == "/" else { return nil }
-      startTyping()
-      return true
-    }
-    if key == .escape {
+    if key == .escape, filter != nil {
       self.filter = nil
       return true
     }
-    guard filter.isTyping else {
+    guard var filter, filter.isTyping else {
       guard key == "/" else { return nil }
       startTyping()
       return true
@@ -176,9 +171,7 @@ struct ListInput {
     if let selected, best.contains(selected) { return }
     onSelect(first)
   }
-}
 
-extension ListInput {
   /// What a list keeps between frames: its scroll offset and its filter, while one is shown.
   final class Kept: ScrollPosition {
     var filter: ListFilter?

@@ -1,5 +1,5 @@
 /// A bar that fills with progress from 0 to 1, followed by the percentage.
-public struct ProgressBar: View, Element {
+public struct ProgressBar: View, LineElement {
   private let value: Double
   private let color: Color
 
@@ -7,14 +7,6 @@ public struct ProgressBar: View, Element {
   public init(value: Double, color: Color = .green) {
     self.value = value.isFinite ? min(1, max(0, value)) : 0
     self.color = color
-  }
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    Size(width: proposal.width, height: min(1, proposal.height))
-  }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    Flex(horizontal: true, vertical: false)
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {

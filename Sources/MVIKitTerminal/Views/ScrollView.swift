@@ -57,11 +57,9 @@ public struct ScrollView: View, Element {
       scroll(to: target)
       return true
     }
-    let width = rect.width - (hasScrollbar ? 1 : 0)
-    for (row, line) in lines.dropFirst(offset).prefix(rect.height).enumerated() {
-      let lineRect = Rect(x: rect.x, y: rect.y + row, width: width, height: 1)
-      context.put(line, column: rect.x, row: rect.y + row, style: context.style, clip: lineRect)
-    }
+    context.grid.put(
+      lines: lines.dropFirst(offset).prefix(rect.height),
+      in: rect.inset(trailing: hasScrollbar ? 1 : 0), style: context.style)
     if hasScrollbar {
       SelectionKeys.drawScrollbar(rect, offset: offset, count: lines.count, context: context)
     }
@@ -73,9 +71,7 @@ public struct ScrollView: View, Element {
   static func lines(of text: String, width: Int) -> [String] {
     TextWrapper.wrapLines(text, width: max(1, width))
   }
-}
 
-extension ScrollView {
   /// What a scroll view keeps between frames.
   final class Kept: ScrollPosition {
     /// Scrolled to the end, where a view that follows the end stays as lines are added.

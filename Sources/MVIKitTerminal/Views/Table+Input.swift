@@ -26,11 +26,10 @@ extension Table {
         onActivate(selected)
         return true
       }
-      let target =
-        key.scrollDirection.map { direction in
-          min(max(0, (selected ?? -1) + direction), count - 1)
-        } ?? SelectionKeys.target(for: key, current: selected, count: count, page: page)
-      guard let target, target >= 0 else { return false }
+      // The wheel moves the selection as ↑ and ↓ do.
+      let moved = key.scrollDirection.map { $0 < 0 ? Key.up : Key.down } ?? key
+      let target = SelectionKeys.target(for: moved, current: selected, count: count, page: page)
+      guard let target else { return false }
       if target != selected { onSelect(target) }
       return true
     }

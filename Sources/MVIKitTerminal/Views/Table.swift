@@ -126,36 +126,33 @@ public struct Table<Row>: View, Element {
   /// Each column's width in `total` columns, a space between columns: fixed ones first, then
   /// flexible ones share the rest evenly (the first ones take the remainder).
   package static func widths(of columns: [Column], in total: Int) -> [Int] {
-    let gaps = max(0, columns.count - 1)
-    var free = total - gaps
-    var widths = columns.map { column -> Int in
-      guard case .fixed(let width) = column.width else { return 0 }
-      return max(0, width)
-    }
-    free -= widths.reduce(0, +)
-    var pending = columns.indices.filter {
-      if case .flexible = columns[$0].width { true } else { false }
+    var free = total - max(0, columns.count - 1)
+    var widths = Array(repeating: 0, count: columns.count)
+    var pending: [(index: Int, minimum: Int)] = []
+    for (index, column) in columns.enumerated() {
+      switch column.width {
+      case .fixed(let width):
+        widths[index] = max(0, width)
+        free -= widths[index]
+      case .flexible(let minimum): pending.append((index, minimum))
+      }
     }
     // Even shares, except that a column whose minimum is above the share gets its minimum and
     // the others share what is left.
     while !pending.isEmpty {
       let share = max(0, free) / pending.count
-      let pinned = pending.filter {
-        guard case .flexible(let minimum) = columns[$0].width else { return false }
-        return minimum > share
-      }
+      let pinned = pending.filter { $0.minimum > share }
       guard pinned.isEmpty else {
-        for index in pinned {
-          guard case .flexible(let minimum) = columns[index].width else { continue }
-          widths[index] = minimum
-          free -= minimum
+        for column in pinned {
+          widths[column.index] = column.minimum
+          free -= column.minimum
         }
-        pending.removeAll { pinned.contains($0) }
+        pending.removeAll { $0.minimum > share }
         continue
       }
       var remainder = max(0, free) % pending.count
-      for index in pending {
-        widths[index] = share + (remainder > 0 ? 1 : 0)
+      for column in pending {
+        widths[column.index] = share + (remainder > 0 ? 1 : 0)
         remainder = max(0, remainder - 1)
       }
       break
@@ -182,8 +179,7 @@ public struct Table<Row>: View, Element {
     for (index, text) in texts.enumerated() where x < rect.maxX {
       let width = widths[index]
       let shown = TextWrapper.truncate(text, width: width)
-      let free = width - shown.terminalWidth
-      let column = x + (columns[index].alignment == .trailing ? free : 0)
+      let column = x + (columns[index].alignment == .trailing ? width - shown.terminalWidth : 0)
       let cell = Rect(x: x, y: rect.y, width: min(width, rect.maxX - x), height: 1)
       context.put(shown, column: column, row: rect.y, style: style, clip: cell)
       x += width + 1

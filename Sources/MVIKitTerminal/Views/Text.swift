@@ -63,9 +63,7 @@ public struct Text: View, Element {
     let style = context.style.merged(with: self.style)
     let lines = TextWrapper.fit(
       allLines(width: rect.width), width: rect.width, height: min(rect.height, lineLimit ?? .max))
-    for (offset, line) in lines.enumerated() {
-      context.put(line, column: rect.x, row: rect.y + offset, style: style, clip: rect)
-    }
+    context.grid.put(lines: lines, in: rect, style: style)
   }
 
   func wrapped(width: Int) -> [String] {

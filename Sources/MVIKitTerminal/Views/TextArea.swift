@@ -98,28 +98,15 @@ public struct TextArea: View, Element {
     if hasScrollbar {
       SelectionKeys.drawScrollbar(rect, offset: offset, count: layout.rows.count, context: context)
     }
-    if focused {
-      drawCursor(at: location, cursor: cursor, layout: layout, rect: rect, offset: offset, context)
-    }
-  }
-
-  /// Reverses the cell under the cursor, the whole of a wide character, and puts the
-  /// terminal's cursor there, where an input method opens its window.
-  private func drawCursor(
-    at location: (row: Int, column: Int), cursor: Int, layout: TextAreaEditing.Layout,
-    rect: Rect, offset: Int, _ context: RenderContext
-  ) {
-    // The only cells past the last column are a wide character's in a single column.
-    let column = rect.x + min(location.column, layout.width - 1)
-    let row = rect.y + location.row - offset
+    guard focused else { return }
+    // The cursor reverses the whole of a wide character. The only cells past the last column
+    // are a wide character's in a single column.
     let isCharacter = cursor < layout.characters.count && !layout.characters[cursor].isNewline
     context.showTextCursor(
-      column: column, row: row, width: isCharacter ? layout.widths[cursor] : 1,
-      maxX: rect.x + layout.width)
+      column: rect.x + min(location.column, width - 1), row: rect.y + location.row - offset,
+      width: isCharacter ? layout.widths[cursor] : 1, maxX: rect.x + width)
   }
-}
 
-extension TextArea {
   /// What a text area keeps between frames: its scroll offset, its cursor, and the display
   /// column ↑/↓ aim for, kept across shorter lines until a horizontal move or an edit.
   final class Kept: ScrollPosition {

@@ -90,18 +90,6 @@ enum TextAreaEditing {
       }
       return index
     }
-
-    /// The start of the line (between line breaks) holding `index`.
-    func lineStart(_ index: Int) -> Int {
-      var start = index
-      while start > 0, !characters[start - 1].isNewline { start -= 1 }
-      return start
-    }
-
-    /// The end of the line holding `index`: the index of its line break, or the text's end.
-    func lineEnd(_ index: Int) -> Int {
-      characters[index...].firstIndex(where: \.isNewline) ?? characters.count
-    }
   }
 
   struct Result: Equatable {
@@ -134,7 +122,8 @@ enum TextAreaEditing {
       if let direction = key.scrollDirection {
         return move(layout, cursor, preferredColumn, by: direction * wheelRows)
       }
-      return edit(key, layout, cursor)
+      let edit = TextEditing.edit(key, layout.characters, cursor: cursor, multiline: true)
+      return edit.map { Result(text: $0.text, cursor: $0.cursor, preferredColumn: nil) }
     }
   }
 
@@ -143,67 +132,9 @@ enum TextAreaEditing {
   {
     let (row, column) = layout.location(of: cursor)
     let goal = preferred ?? column
-    let text = String(layout.characters)
     return Result(
-      text: text, cursor: layout.index(row: row + rows, column: goal), preferredColumn: goal)
-  }
-
-  private static func edit(_ key: Key, _ layout: Layout, _ cursor: Int) -> Result? {
-    var characters = layout.characters
-    var cursor = cursor
-    switch key {
-    case .char(let character):
-      characters.insert(character, at: cursor)
-      cursor += 1
-    case .enter:
-      characters.insert("\n", at: cursor)
-      cursor += 1
-    case .paste(let pasted):
-      let inserted = normalized(pasted)
-      characters.insert(contentsOf: inserted, at: cursor)
-      cursor += inserted.count
-    case .backspace:
-      if cursor > 0 {
-        characters.remove(at: cursor - 1)
-        cursor -= 1
-      }
-    case .delete, .ctrl("d"):
-      if cursor < characters.count { characters.remove(at: cursor) }
-    case .left, .ctrl("b"): cursor = max(0, cursor - 1)
-    case .right, .ctrl("f"): cursor = min(characters.count, cursor + 1)
-    case .home, .ctrl("a"): cursor = layout.lineStart(cursor)
-    case .end, .ctrl("e"): cursor = layout.lineEnd(cursor)
-    case .ctrl("k"):
-      let end = layout.lineEnd(cursor)
-      // At the end of a line there is nothing left on it, so the line break goes, joining
-      // the next line, as in Emacs.
-      characters.removeSubrange(cursor..<(end == cursor ? min(end + 1, characters.count) : end))
-    case .ctrl("u"):
-      let start = layout.lineStart(cursor)
-      characters.removeSubrange(start..<cursor)
-      cursor = start
-    case .ctrl("w"):
-      let start = wordStart(characters, before: cursor)
-      characters.removeSubrange(start..<cursor)
-      cursor = start
-    default:
-      return nil
-    }
-    // A mark inserted after a character merges with it into one grapheme (e + ◌́ is é), so
-    // count again to keep the cursor on a character boundary.
-    let text = String(characters)
-    return Result(text: text, cursor: String(characters[..<cursor]).count, preferredColumn: nil)
-  }
-
-  /// Where ^W starts deleting: back over spaces, then over the word; at the start of a line,
-  /// only the line break, so one ^W never eats into the line above.
-  private static func wordStart(_ characters: [Character], before cursor: Int) -> Int {
-    var start = cursor
-    while start > 0, characters[start - 1].isWhitespace, !characters[start - 1].isNewline {
-      start -= 1
-    }
-    while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
-    return start == cursor ? max(0, cursor - 1) : start
+      text: String(layout.characters), cursor: layout.index(row: row + rows, column: goal),
+      preferredColumn: goal)
   }
 
   /// Pasted text as the area keeps it: every line break as `\n`, whatever system it came

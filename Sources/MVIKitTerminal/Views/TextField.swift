@@ -21,7 +21,7 @@
 /// after the display width of the text before it, the field scrolls sideways by width to keep
 /// the cursor in view, and the editing keys move and delete whole characters, so one
 /// Backspace removes 👩‍👩‍👧 or é however many scalars it is made of.
-public struct TextField: View, Element {
+public struct TextField: View, LineElement {
   private let placeholder: String
   private let text: String
   private let isSecure: Bool
@@ -49,14 +49,6 @@ public struct TextField: View, Element {
     self.history = isSecure ? [] : history
     self.onSubmit = onSubmit
     self.onChange = onChange
-  }
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    Size(width: proposal.width, height: min(1, proposal.height))
-  }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex {
-    Flex(horizontal: true, vertical: false)
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
@@ -140,9 +132,7 @@ public struct TextField: View, Element {
   private var help: [(key: String, text: String)] {
     history.isEmpty ? [("Type", "Edit")] : [("Type", "Edit"), ("↑↓", "History")]
   }
-}
 
-extension TextField {
   /// What a text field keeps between frames.
   final class Kept {
     /// The cursor, in characters of ``text``.
