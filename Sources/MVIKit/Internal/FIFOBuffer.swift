@@ -17,12 +17,17 @@ struct FIFOBuffer<Element> {
   @inlinable
   mutating func popFirst() -> Element? {
     guard head < items.count else { return nil }
+    if head == items.count - 1 {
+      // The last one is moved out, not copied then destroyed with the rest: a chain of
+      // `.send` steps passes one intent at a time through here.
+      let element = items.removeLast()
+      if head > 0 { items.removeAll(keepingCapacity: true) }
+      head = 0
+      return element
+    }
     let element = items[head]
     head += 1
-    if head == items.count {
-      items.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 64, head * 2 >= items.count {
+    if head >= 64, head * 2 >= items.count {
       items.removeFirst(head)
       head = 0
     }

@@ -36,12 +36,12 @@ extension Store {
       root.isReducing = false
       ObservationRuns.sendEnded()
     }
-    run(effect, into: &work)
+    run(effect, into: &work, root: root)
     while let (intent, owner, origin) = root.queue.popFirst() ?? root.deferred.popFirst() {
-      let effect = reduceStep(intent, origin: origin)
+      let effect = reduceStep(intent, origin: origin, root: root)
       // An intent an effect fed back joins its effect's cascade; the others, the send's.
       var target = owner ?? work
-      run(effect, into: &target)
+      run(effect, into: &target, root: root)
       if owner == nil { work = target }
     }
     return work
@@ -49,13 +49,15 @@ extension Store {
 
   /// Runs `effect`, whose work joins `cascade`; an intent it feeds back joins it too.
   @inlinable
-  func run(_ effect: Effect<M.Intent, M.SideEffect>, into cascade: inout Cascade?) {
+  func run(
+    _ effect: Effect<M.Intent, M.SideEffect>, into cascade: inout Cascade?, root: RootCore<M>
+  ) {
     switch effect.operation {
     case .none:
       return
     case .send(let intent):
       // The common step of a chain, queued without a trip through the runner.
-      root?.queue.append((intent, cascade, .effect))
+      root.queue.append((intent, cascade, .effect))
     default:
       execute(effect, into: &cascade)
     }
@@ -68,8 +70,10 @@ extension Store {
 
   /// Reduces one intent, telling the flow observer and the observers of what changed.
   @inlinable
-  func reduceStep(_ intent: M.Intent, origin: IntentOrigin) -> Effect<M.Intent, M.SideEffect> {
-    guard !needsSlowSend, let root else { return reduceObserved(intent, origin: origin) }
+  func reduceStep(_ intent: M.Intent, origin: IntentOrigin, root: RootCore<M>)
+    -> Effect<M.Intent, M.SideEffect>
+  {
+    guard !needsSlowSend else { return reduceObserved(intent, origin: origin) }
     return root.model.reduce(&_state, intent)
   }
 
