@@ -94,4 +94,18 @@ struct Label: Model {
     store.send(.sheet(.typed("dropped")))
     #expect(store.state == .hidden)
   }
+
+  @Test func theSecondOfTwoStringPayloadsWhoseTagIsInTheirSpareBits() {
+    let store = Store(initialState: Pane.State.empty, model: Pane())
+    store.send(.previewOpened("a"))
+    for text in ["b", String(repeating: "long text ", count: 10), "c"] {
+      store.send(.preview(.typed(text)))
+      #expect(store.state == .preview(Sheet.State(text: text)))
+    }
+    store.send(.editor(.typed("dropped")))
+    #expect(store.state == .preview(Sheet.State(text: "c")))
+    store.send(.editorOpened("e"))
+    store.send(.editor(.typed("f")))
+    #expect(store.state == .editor(Sheet.State(text: "f")))
+  }
 }
