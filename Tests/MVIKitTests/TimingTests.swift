@@ -13,6 +13,7 @@ import Testing
     await store.send(.typed("he"))
     await clock.advance(by: .milliseconds(200))
     await store.send(.typed("hey"))
+    await clock.untilSleeping()
     await clock.advance(by: .milliseconds(299))
     await clock.advance(by: .milliseconds(1))
     // Exhaustive: had "h" or "he" been sent, receiving "hey" first would fail.
@@ -27,16 +28,19 @@ import Testing
     await store.receive(.report(1)) { $0.reported = [1] }
     await store.send(.scrolled(2)) { $0.scroll.held = .report(2) }
     await store.send(.scrolled(3)) { $0.scroll.held = .report(3) }
+    await clock.untilSleeping()
     await clock.advance(by: .milliseconds(999))
     await clock.advance(by: .milliseconds(1))
     // The latest goes out as the window ends, and opens the next one.
     await store.receive(.scrollWindowEnded) { $0.scroll.held = nil }
     await store.receive(.report(3)) { $0.reported = [1, 3] }
+    await clock.untilSleeping()
     await clock.advance(by: .seconds(1))
     await store.receive(.scrollWindowEnded) { $0.scroll.isWindowOpen = false }
     // After a whole interval with nothing offered, the next goes out at once.
     await store.send(.scrolled(4)) { $0.scroll.isWindowOpen = true }
     await store.receive(.report(4)) { $0.reported = [1, 3, 4] }
+    await clock.untilSleeping()
     await clock.advance(by: .seconds(1))
     await store.receive(.scrollWindowEnded) { $0.scroll.isWindowOpen = false }
     await store.finish()
@@ -50,9 +54,11 @@ import Testing
     await store.receive(.report(1)) { $0.reported = [1] }
     await store.send(.scrolled(2)) { $0.scroll.held = .report(2) }
     await store.send(.scrolled(3))
+    await clock.untilSleeping()
     await clock.advance(by: .seconds(1))
     await store.receive(.scrollWindowEnded) { $0.scroll.held = nil }
     await store.receive(.report(2)) { $0.reported = [1, 2] }
+    await clock.untilSleeping()
     await clock.advance(by: .seconds(1))
     await store.receive(.scrollWindowEnded) { $0.scroll.isWindowOpen = false }
     await store.finish()
@@ -78,6 +84,7 @@ import Testing
     let clock = TestClock()
     let store = TestStore(initialState: Lab.State(), model: Lab(clock: clock))
     await store.send(.start("tick"))
+    await clock.untilSleeping()
     await clock.advance(by: .seconds(1))
     await store.receive(.record("tick")) { $0.log = ["tick"] }
     await store.finish()
@@ -89,6 +96,7 @@ import Testing
     await store.send(.start("first"))
     await clock.advance(by: .milliseconds(500))
     await store.send(.start("second"))
+    await clock.untilSleeping()
     await clock.advance(by: .seconds(1))
     await store.receive(.record("second")) { $0.log = ["second"] }
     await store.finish()

@@ -34,10 +34,11 @@ package typealias EffectWork<Intent: Sendable, SideEffect: Sendable> = (
 
 extension Effect {
   /// Carries out this effect's steps on `executor`, in order; returns the jobs it started
-  /// itself (an intent it sends starts its own work elsewhere).
+  /// itself (an intent it sends starts its own work elsewhere) when `collecting`, as a
+  /// concatenation needs them: the others take none, so a `.run` allocates no array for them.
   @discardableResult
   package func interpret<E: EffectExecutor<Intent, SideEffect>>(
-    on executor: inout E, ids: [EffectID] = []
+    on executor: inout E, ids: [EffectID] = [], collecting: Bool = false
   ) -> [E.Started] {
     switch operation {
     case .none: return []
@@ -46,16 +47,19 @@ extension Effect {
     case .warn(let message): executor.warn(message)
     case .cancel(let id): executor.cancel(id)
     case .run(let priority, let body, let handler):
-      return [executor.start((priority.map(TaskPriority.init), body, handler), ids: ids)]
+      let started = executor.start((priority.map(TaskPriority.init), body, handler), ids: ids)
+      return collecting ? [started] : []
     case .merge(let effects):
-      return effects.reduce(into: []) { $0 += $1.interpret(on: &executor, ids: ids) }
+      return effects.reduce(into: []) {
+        $0 += $1.interpret(on: &executor, ids: ids, collecting: collecting)
+      }
     case .concatenate(let effects):
       return Self.interpret(effects[...], on: &executor, ids: ids)
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { executor.cancel(id) }
-      return inner.interpret(on: &executor, ids: ids + [id])
+      return inner.interpret(on: &executor, ids: ids + [id], collecting: collecting)
     case .whilePresent(let presence, let inner):
-      let jobs = inner.interpret(on: &executor, ids: ids + [presence.id])
+      let jobs = inner.interpret(on: &executor, ids: ids + [presence.id], collecting: collecting)
       executor.watch(presence)
       return jobs
     }
@@ -70,7 +74,7 @@ extension Effect {
   ) -> [E.Started] {
     var rest = effects
     while let step = rest.popFirst() {
-      let jobs = step.interpret(on: &executor, ids: ids)
+      let jobs = step.interpret(on: &executor, ids: ids, collecting: true)
       guard !jobs.isEmpty else { continue }
       guard !rest.isEmpty else { return jobs }
       return jobs + [executor.start(rest, after: jobs, ids: ids)]
