@@ -1,34 +1,24 @@
 import MVIKit
 import Testing
 
-/// A child whose state is one number: no spare bits for an enum's tag.
-struct Tick: Model {
-  struct State: Equatable, Sendable { var count = 0 }
-  enum Intent: Equatable, Sendable { case tick }
-
-  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
-    state.count += 1
-    return .none
-  }
-}
-
-/// One payload case among empty ones, its payload a number: the tag sits in a byte of its own.
+/// One payload case among empty ones, its payload a number (the Composition article's
+/// `Score`): the tag sits in a byte of its own.
 struct Lamp: Model {
   enum State: Equatable, Sendable {
-    case on(Tick.State)
+    case on(Score.State)
     case off
     case broken
   }
   enum Intent: Equatable, Sendable {
-    case tick(Tick.Intent)
+    case tick(Score.Intent)
     case switched(State)
   }
 
-  static let on = CaseLink<Lamp, Tick>(case: State.on, intent: Intent.tick)
+  static let on = CaseLink<Lamp, Score>(case: State.on, intent: Intent.tick)
 
   func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
     switch intent {
-    case .tick(let intent): return Self.on.reduce(Tick(), &state, intent)
+    case .tick(let intent): return Self.on.reduce(Score(), &state, intent)
     case .switched(let new):
       state = new
       return .none
@@ -66,17 +56,17 @@ struct Label: Model {
 @MainActor
 @Suite struct CaseLinkLayoutTests {
   @Test func aNumberPayloadBesideEmptyCases() {
-    let store = Store(initialState: Lamp.State.on(Tick.State()), model: Lamp())
-    for _ in 0..<3 { store.send(.tick(.tick)) }
-    #expect(store.state == .on(Tick.State(count: 3)))
+    let store = Store(initialState: Lamp.State.on(Score.State()), model: Lamp())
+    for _ in 0..<3 { store.send(.tick(.incremented)) }
+    #expect(store.state == .on(Score.State(count: 3)))
     store.send(.switched(.broken))
-    store.send(.tick(.tick))
+    store.send(.tick(.incremented))
     #expect(store.state == .broken)
-    store.send(.switched(.on(Tick.State(count: 10))))
-    store.send(.tick(.tick))
-    #expect(store.state == .on(Tick.State(count: 11)))
+    store.send(.switched(.on(Score.State(count: 10))))
+    store.send(.tick(.incremented))
+    #expect(store.state == .on(Score.State(count: 11)))
     store.send(.switched(.off))
-    store.send(.tick(.tick))
+    store.send(.tick(.incremented))
     #expect(store.state == .off)
   }
 
