@@ -100,9 +100,10 @@ extension Store {
   /// A scoped store's specialised way up: see ``Upstream/hop``.
   @usableFromInline typealias Hop<Child: Model> = (Upstream<Child>, Child.Intent) -> StoreTask
 
-  /// This scoped store, its sends going up by `hop`.
+  /// This scoped store, its sends going up by `hop`: set once, when the store is made, not
+  /// on each render's `scope(_:)` that finds it cached.
   func hopping(by hop: @escaping Hop<M>) -> Self {
-    upstream?.hop = hop
+    if let upstream, upstream.hop == nil { upstream.hop = hop }
     return self
   }
 
