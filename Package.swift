@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "MVIKit", targets: ["MVIKit"]),
+    .library(name: "MVIKitValues", targets: ["MVIKitValues"]),
     .library(name: "MVIKitTesting", targets: ["MVIKitTesting"]),
     .library(name: "MVIKitTerminal", targets: ["MVIKitTerminal"]),
     .library(name: "MVIKitRecording", targets: ["MVIKitRecording"]),
@@ -25,8 +26,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
   ],
   targets: [
-    // The core depends on nothing but the toolchain.
-    .target(name: "MVIKit"),
+    // The values a model's state and intents hold (rows, keyed values, secrets): no store, no
+    // effects. The core re-exports them, so `import MVIKit` brings them.
+    .target(name: "MVIKitValues"),
+    // The core depends on nothing but the toolchain and its values.
+    .target(name: "MVIKit", dependencies: ["MVIKitValues"]),
     // Layers over the core: navigation stacks and alerts; the MVVM and VIPER adapters.
     .target(name: "MVIKitNavigation", dependencies: ["MVIKit"]),
     .target(name: "MVIKitPatterns", dependencies: ["MVIKit"]),

@@ -1,6 +1,6 @@
 /// How a parent model holds a list of children, each row with its own model, state and
-/// effects: the ``Rows`` in the parent's state, and the parent's case that carries a row's
-/// intents (``Keyed`` by the row's id).
+/// effects: the `Rows` in the parent's state, and the parent's case that carries a row's
+/// intents (`Keyed` by the row's id).
 ///
 /// ```swift
 /// static let todos = RowsLink<TodoList, TodoRow>(state: \.todos, intent: Intent.todos)

@@ -15,7 +15,8 @@
 public struct Rows<Element: Identifiable & Sendable>: Sendable where Element.ID: Sendable {
   private var elements: [Element] = []
   private var positions: [Element.ID: Int] = [:]
-  private(set) var changes = RowChanges<Element.ID>()
+  /// What changed, read by the store that refreshes the rows' stores.
+  package private(set) var changes = RowChanges<Element.ID>()
 
   /// Rows from `elements`, in order; a later row with an id seen before is dropped.
   public init(_ elements: some Sequence<Element>) {

@@ -1,9 +1,9 @@
 /// What changed in a ``Rows`` collection, as a short log of versions: which rows changed since
 /// version *v*, or that the set or order of rows did (then everything counts as changed).
-struct RowChanges<ID: Hashable & Sendable>: Sendable {
-  private(set) var version = 0
+package struct RowChanges<ID: Hashable & Sendable>: Sendable {
+  package private(set) var version = 0
   /// The version of the last insert, removal or move.
-  private(set) var structureVersion = 0
+  package private(set) var structureVersion = 0
   /// The oldest version the log still answers for.
   private var logStart = 0
   private var log: [(version: Int, id: ID)] = []
@@ -25,7 +25,7 @@ struct RowChanges<ID: Hashable & Sendable>: Sendable {
 
   /// Calls `body` once with each id of a row changed after `seen`, allocating nothing; false
   /// when rows were added, removed or moved since, or the log no longer reaches back that far.
-  func forEachChanged(since seen: Int, _ body: (ID) -> Void) -> Bool {
+  package func forEachChanged(since seen: Int, _ body: (ID) -> Void) -> Bool {
     guard structureVersion <= seen, logStart <= seen else { return false }
     var first = log.count
     while first > 0, log[first - 1].version > seen { first -= 1 }

@@ -1,7 +1,7 @@
 /// A value addressed to one row of a list: a row's intent or side effect with the row's id.
 ///
 /// A parent carries its rows' intents in one case, `case todos(Keyed<Todo.ID, TodoRow.Intent>)`,
-/// and ``RowsLink`` routes each to its row.
+/// and MVIKit's `RowsLink` routes each to its row.
 public struct Keyed<ID: Hashable & Sendable, Value: Sendable>: Sendable {
   /// The row's id.
   public var id: ID
