@@ -24,9 +24,9 @@ final class ExploredRun<Intent: Sendable, SideEffect: Sendable> {
       case .error(let error): self.error = error
       }
     }
-    var token = 0
+    var timer: Task<Void, any Error>?
     didFinish = await withCheckedContinuation { continuation in
-      // Whichever comes first, the work's end or the watchdog, resumes the explorer.
+      // Whichever comes first, the work's end or its timeout, resumes the explorer.
       let waiting = Locked<CheckedContinuation<Bool, Never>?>(continuation)
       let resume: @Sendable (Bool) -> Void = { finished in
         waiting.withLock { waiting in
@@ -45,11 +45,14 @@ final class ExploredRun<Intent: Sendable, SideEffect: Sendable> {
         }
         resume(true)
       }
-      token = ExplorationWatchdog.shared.watch(until: .now + timeout) {
+      // On the main actor, as the work is: a detached timer's wake-ups across threads made
+      // the explorer half as fast.
+      timer = Task {
+        try await Task.sleep(for: timeout)
         task.cancel()
         resume(false)
       }
     }
-    ExplorationWatchdog.shared.stopWatching(token)
+    timer?.cancel()
   }
 }

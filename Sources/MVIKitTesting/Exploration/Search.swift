@@ -42,7 +42,13 @@ struct Search<M: Model> {
       let token = tokens.next().map(String.init)
       if token == nil, open.isEmpty { return nil }
       guard let token, let choice = Self.choice(token), open.contains(choice) else {
-        throw ScheduleError(token: token, step: step, open: open.map(Self.token))
+        let choices = open.isEmpty ? "none" : open.map(Self.token).joined(separator: ", ")
+        throw ScheduleError(
+          description: token.map {
+            "Step \(step) of the schedule, \"\($0)\", is not possible there; the open choices "
+              + "are: \(choices)."
+          } ?? "The schedule ends after step \(step - 1), but deliveries are still pending: "
+            + "\(choices).")
       }
       return choice
     }
@@ -125,20 +131,8 @@ struct Search<M: Model> {
   }
 }
 
-/// A schedule string that does not fit the scenario it was given with.
+/// A schedule string that does not fit the scenario it was given with: which step cannot be
+/// taken (or that the schedule ended while deliveries were pending), and the open choices.
 struct ScheduleError: Error, CustomStringConvertible {
-  /// The step that cannot be taken; nil when the schedule ended while work was pending.
-  let token: String?
-  let step: Int
-  let open: [String]
-
-  var description: String {
-    let choices = open.isEmpty ? "none" : open.joined(separator: ", ")
-    guard let token else {
-      return "The schedule ends after step \(step - 1), but deliveries are still pending: "
-        + "\(choices)."
-    }
-    return "Step \(step) of the schedule, \"\(token)\", is not possible there; the open "
-      + "choices are: \(choices)."
-  }
+  let description: String
 }
