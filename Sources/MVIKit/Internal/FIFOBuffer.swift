@@ -8,6 +8,7 @@ struct FIFOBuffer<Element> {
 
   /// Elements not yet popped.
   var count: Int { items.count - head }
+  @inlinable var isEmpty: Bool { head == items.count }
 
   @inlinable
   mutating func append(_ element: Element) {

@@ -38,9 +38,14 @@ extension Store {
     }
     run(effect, into: &work, root: root)
     while let (intent, owner, origin) = root.queue.popFirst() ?? root.deferred.popFirst() {
-      let effect = reduceStep(intent, origin: origin, root: root)
       // An intent an effect fed back joins its effect's cascade; the others, the send's.
       var target = owner ?? work
+      var effect = reduceStep(intent, origin: origin, root: root)
+      // A chain's `.send` with nothing queued before it is reduced next, as it would be after
+      // a trip through the queue, without the trip.
+      while case .send(let next) = effect.operation, root.queue.isEmpty {
+        effect = reduceStep(next, origin: .effect, root: root)
+      }
       run(effect, into: &target, root: root)
       if owner == nil { work = target }
     }
