@@ -74,6 +74,7 @@ let package = Package(
     .target(name: "CounterExample", dependencies: ["MVIKit"]),
     .executableTarget(
       name: "CounterDemo", dependencies: ["MVIKit", "MVIKitTerminal", "CounterExample"]),
+    .testTarget(name: "MVIKitValuesTests", dependencies: ["MVIKitValues"]),
     .testTarget(
       name: "MVIKitTests",
       dependencies: [
