@@ -19,7 +19,6 @@ final class RenderContext {
   var runtimeKeys: [KeyHelp.Entry] = []
   private(set) var targets: [FocusTarget] = []
   private(set) var bindings: [KeyBinding] = []
-  private(set) var isModal = false
   private(set) var animates = false
   private(set) var axis: Axis?
   private var path: [String] = []
@@ -120,7 +119,6 @@ final class RenderContext {
     grid.cursor = nil
     targets.removeAll()
     bindings.removeAll()
-    isModal = true
   }
 
   func requestAnimation() {
