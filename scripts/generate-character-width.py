@@ -134,11 +134,14 @@ def subtract(ranges, removed):
 
 
 def swift_ranges(name, ranges, documentation):
+    """A table as the UCD writes ranges, `0300..036F`, or `05BF` for one code point: as dense
+    as the data files, and read by `CharacterWidthTable.ranges(_:)` on first use."""
     lines = [f"  /// {line}" for line in documentation]
-    lines.append(f"  static let {name}: [ClosedRange<UInt32>] = [")
+    lines.append(f"  static let {name}: [ClosedRange<UInt32>] = ranges(")
+    lines.append(f'{INDENT}"""')
     current = ""
     for first, last in ranges:
-        item = f"0x{first:04X}...0x{last:04X},"
+        item = f"{first:04X}" if first == last else f"{first:04X}..{last:04X}"
         if current and len(INDENT + current + " " + item) > LINE_LENGTH:
             lines.append(INDENT + current)
             current = item
@@ -146,7 +149,7 @@ def swift_ranges(name, ranges, documentation):
             current = f"{current} {item}" if current else item
     if current:
         lines.append(INDENT + current)
-    lines.append("  ]")
+    lines.append(f'{INDENT}""")')
     return lines
 
 
@@ -179,7 +182,8 @@ def main():
         "// `python3 scripts/generate-character-width.py`, then lint it with swift-format.",
         "",
         "/// Code point ranges by terminal width, sorted and merged so a binary search finds a",
-        "/// scalar; see `Character.terminalWidth` for how a whole grapheme is measured.",
+        "/// scalar; see `Character.terminalWidth` for how a whole grapheme is measured. Each table",
+        "/// is written as the UCD's own files write ranges (`0300..036F`, `05BF` for one code point).",
         "enum CharacterWidthTable {",
         "  /// The Unicode version the ranges come from.",
         f'  static let unicodeVersion = "{version}"',

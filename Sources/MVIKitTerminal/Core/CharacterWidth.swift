@@ -52,6 +52,15 @@ extension Character {
 }
 
 extension CharacterWidthTable {
+  /// The ranges of a generated table, written as the UCD writes them: `0300..036F`, or `05BF`
+  /// for a single code point, separated by white space.
+  static func ranges(_ table: String) -> [ClosedRange<UInt32>] {
+    table.split(whereSeparator: \.isWhitespace).map { item in
+      let bounds = item.split(separator: ".").map { UInt32($0, radix: 16)! }
+      return bounds[0]...bounds[bounds.count - 1]
+    }
+  }
+
   /// Whether `value` is in one of `ranges`, which are sorted and do not overlap.
   static func contains(_ ranges: [ClosedRange<UInt32>], _ value: UInt32) -> Bool {
     var low = 0
