@@ -138,21 +138,6 @@ public enum Key: Hashable, Sendable {
     case .char(let character): return String(character)
     case .ctrl(let character): return "^" + String(character).uppercased()
     case .alt(let character): return "M-" + String(character)
-    case .enter: return "Enter"
-    case .tab: return "Tab"
-    case .backTab: return "S-Tab"
-    case .backspace: return "Bksp"
-    case .delete: return "Del"
-    case .escape: return "Esc"
-    case .up: return "↑"
-    case .down: return "↓"
-    case .left: return "←"
-    case .right: return "→"
-    case .home: return "Home"
-    case .end: return "End"
-    case .pageUp: return "PgUp"
-    case .pageDown: return "PgDn"
-    case .insert: return "Ins"
     case .function(let number): return "F\(number)"
     case .paste: return "Paste"
     case .mouse(let mouse): return mouse.isScroll ? "Wheel" : "Click"
@@ -160,8 +145,16 @@ public enum Key: Hashable, Sendable {
       let prefixes: [(Modifiers, String)] = [(.ctrl, "C-"), (.alt, "M-"), (.shift, "S-")]
       let prefix = prefixes.filter { modifiers.contains($0.0) }.map(\.1).joined()
       return prefix + key.label
+    default: return Self.names[self] ?? ""
     }
   }
+
+  /// The labels of the keys that carry no value.
+  private static let names: [Key: String] = [
+    .enter: "Enter", .tab: "Tab", .backTab: "S-Tab", .backspace: "Bksp", .delete: "Del",
+    .escape: "Esc", .up: "↑", .down: "↓", .left: "←", .right: "→", .home: "Home", .end: "End",
+    .pageUp: "PgUp", .pageDown: "PgDn", .insert: "Ins",
+  ]
 }
 
 extension Key: CustomStringConvertible {
