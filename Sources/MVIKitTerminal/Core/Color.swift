@@ -40,13 +40,9 @@ public enum Color: Hashable, Sendable {
   private static func nearestPaletteIndex(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
     // The 6×6×6 cube (16–231) and the grey ramp (232–255) cover the range; compare both.
     let levels = cubeLevels
+    // The first of the nearest levels, as `min(by:)` keeps the first of equals.
     func cubeStep(_ value: UInt8) -> Int {
-      var best = 0
-      for (index, level) in levels.enumerated()
-      where abs(level - Int(value)) < abs(levels[best] - Int(value)) {
-        best = index
-      }
-      return best
+      levels.indices.min { abs(levels[$0] - Int(value)) < abs(levels[$1] - Int(value)) }!
     }
     let (cr, cg, cb) = (cubeStep(r), cubeStep(g), cubeStep(b))
     let cubeDistance = distance((levels[cr], levels[cg], levels[cb]), (Int(r), Int(g), Int(b)))

@@ -137,14 +137,9 @@ extension Color {
     }
   }
 
+  /// The first of the nearest, as `min(by:)` keeps the first of equals.
   private static func nearestANSI(_ color: (Int, Int, Int)) -> UInt8 {
-    var best = 0
-    var bestDistance = Int.max
-    for (index, candidate) in ansiRGB.enumerated() {
-      let gap = distance(candidate, color)
-      if gap < bestDistance { (best, bestDistance) = (index, gap) }
-    }
-    return UInt8(best)
+    UInt8(ansiRGB.indices.min { distance(ansiRGB[$0], color) < distance(ansiRGB[$1], color) }!)
   }
 }
 
