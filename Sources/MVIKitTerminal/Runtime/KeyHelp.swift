@@ -27,16 +27,8 @@ enum KeyHelp {
         entries.append(Entry(key: "Esc", text: "Leave field"))
       }
     }
-    var reached = Set<Key>()
-    var pinned: [Entry] = []
-    for binding in context.bindings.reversed() {
-      let keys = binding.keys.filter { !reached.contains($0) && focused?.takes($0) != true }
-      reached.formUnion(binding.keys)
-      guard let help = binding.help, !keys.isEmpty else { continue }
-      let entry = Entry(key: KeyBinding.label(keys), text: help, isPinned: binding.isPinned)
-      if entry.isPinned { pinned.append(entry) } else { entries.append(entry) }
-    }
-    return entries + pinned
+    let bindings = bindingEntries(context) { focused?.takes($0) == true }
+    return entries + bindings.filter { !$0.isPinned } + bindings.filter(\.isPinned)
   }
 
   /// Every key of the screen, wherever the focus is: what Tab and Esc do, each focusable
@@ -53,14 +45,21 @@ enum KeyHelp {
         entries.append(Entry(key: key, text: text))
       }
     }
+    return entries + bindingEntries(context) { _ in false } + context.runtimeKeys
+  }
+
+  /// The bindings with help that a key reaches, innermost first, each with its keys that no
+  /// binding inside it has and that `isTaken` does not stop before the bindings.
+  private static func bindingEntries(_ context: RenderContext, isTaken: (Key) -> Bool) -> [Entry] {
     var reached = Set<Key>()
+    var entries: [Entry] = []
     for binding in context.bindings.reversed() {
-      let keys = binding.keys.filter { !reached.contains($0) }
+      let keys = binding.keys.filter { !reached.contains($0) && !isTaken($0) }
       reached.formUnion(binding.keys)
       guard let help = binding.help, !keys.isEmpty else { continue }
-      entries.append(Entry(key: KeyBinding.label(keys), text: help))
+      entries.append(Entry(key: KeyBinding.label(keys), text: help, isPinned: binding.isPinned))
     }
-    return entries + context.runtimeKeys
+    return entries
   }
 
   /// The entries that fit in `width` columns, drawn `key text` two spaces apart: the last
