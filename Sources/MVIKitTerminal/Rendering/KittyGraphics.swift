@@ -14,28 +14,22 @@ enum KittyGraphics {
     for index in 0..<(image.width * image.height) {
       let pixel =
         index < image.pixels.count ? image.pixels[index] : Pixel(red: 0, green: 0, blue: 0)
-      rgb.append(pixel.red)
-      rgb.append(pixel.green)
-      rgb.append(pixel.blue)
+      rgb += [pixel.red, pixel.green, pixel.blue]
     }
     let payload = base64(rgb)
-    var offset = 0
-    var first = true
-    repeat {
+    // At least one command, which carries the image's keys, even for no pixels.
+    for offset in stride(from: 0, to: max(1, payload.count), by: chunkSize) {
       let end = min(offset + chunkSize, payload.count)
-      let more = end < payload.count
       writer.bytes.append(contentsOf: [0x1B, UInt8(ascii: "_"), UInt8(ascii: "G")])
-      if first {
+      if offset == 0 {
         append(
           "a=T,f=24,s=\(image.width),v=\(image.height),c=\(image.rect.width),"
             + "r=\(image.rect.height),i=\(image.id),C=1,q=2,", to: &writer)
       }
-      append("m=\(more ? 1 : 0);", to: &writer)
+      append("m=\(end < payload.count ? 1 : 0);", to: &writer)
       writer.bytes.append(contentsOf: payload[offset..<end])
       writer.bytes.append(contentsOf: [0x1B, UInt8(ascii: "\\")])
-      offset = end
-      first = false
-    } while offset < payload.count
+    }
   }
 
   /// Deletes the image and frees its pixels in the terminal.
