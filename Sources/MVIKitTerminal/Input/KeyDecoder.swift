@@ -245,16 +245,12 @@ public struct KeyDecoder: Sendable {
     let fields = numbers(Array(parameters))
     guard fields.count == 3, fields[1] >= 1, fields[2] >= 1 else { return nil }
     let code = fields[0]
-    let buttons: [Mouse.Button?] = [.left, .middle, .right, nil]
     let action: Mouse.Action
     if code & 64 != 0 {
-      switch code & 3 {
-      case 0: action = .scrollUp
-      case 1: action = .scrollDown
-      default: return nil
-      }
+      guard let wheel = [Mouse.Action.scrollUp, .scrollDown, nil, nil][code & 3] else { return nil }
+      action = wheel
     } else {
-      guard let button = buttons[code & 3] else { return nil }
+      guard let button = [Mouse.Button.left, .middle, .right, nil][code & 3] else { return nil }
       action = isRelease ? .release(button) : code & 32 != 0 ? .drag(button) : .press(button)
     }
     return Mouse(
