@@ -95,6 +95,19 @@ final class RenderContext {
     return focused
   }
 
+  /// Registers the view being drawn as focusable and pressed, which runs `action`, by Enter,
+  /// Space or a click, as a button or a checkbox is; returns whether it has the focus.
+  func registerPressable(
+    rect: Rect, help: (key: String, text: String), action: @escaping @MainActor () -> Void
+  ) -> Bool {
+    let presses: @MainActor (Key) -> Bool = { key in key == .enter || key == .space }
+    return registerFocusable(rect: rect, help: [help], uses: presses) { key in
+      guard presses(key) || key.click != nil else { return false }
+      action()
+      return true
+    }
+  }
+
   /// The view that has the focus so far this frame, if any.
   var focusedTarget: FocusTarget? {
     let id = focus.id(first: targets.first?.id)

@@ -20,14 +20,7 @@ public struct Button: View, Element {
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
-    let action = self.action
-    let presses: @MainActor (Key) -> Bool = { key in key == .enter || key == .space }
-    let focused = context.registerFocusable(rect: rect, help: [("Enter", title)], uses: presses) {
-      key in
-      guard presses(key) || key.click != nil else { return false }
-      action()
-      return true
-    }
+    let focused = context.registerPressable(rect: rect, help: ("Enter", title), action: action)
     let style = context.style.merged(
       with: Style(attributes: focused ? [.reverse, .bold] : []))
     context.put(label, column: rect.x, row: rect.y, style: style, clip: rect)

@@ -23,12 +23,8 @@ public struct Toggle: View, Element {
 
   func draw(_ rect: Rect, _ context: RenderContext) {
     let (isOn, onChange) = (self.isOn, self.onChange)
-    let presses: @MainActor (Key) -> Bool = { key in key == .enter || key == .space }
-    let focused = context.registerFocusable(rect: rect, help: [("Space", "Toggle")], uses: presses)
-    { key in
-      guard presses(key) || key.click != nil else { return false }
+    let focused = context.registerPressable(rect: rect, help: ("Space", "Toggle")) {
       onChange(!isOn)
-      return true
     }
     let style = context.style.merged(with: Style(attributes: focused ? .reverse : []))
     context.put(text, column: rect.x, row: rect.y, style: style, clip: rect)
