@@ -37,17 +37,10 @@ struct StackLayout {
   func measure(_ children: [Child], _ proposal: Size, _ context: RenderContext) -> Size {
     let frames = layout(
       children, in: Rect(x: 0, y: 0, width: proposal.width, height: proposal.height), context)
-    var main = 0
-    var cross = 0
+    let main = frames.reduce(spacing * max(0, children.count - 1)) { $0 + length($1.size) }
     // A child flexible across already has the whole cross length in its frame.
-    for frame in frames {
-      main += length(frame.size)
-      cross = max(cross, crossLength(frame.size))
-    }
-    main += spacing * max(0, children.count - 1)
-    let total = min(main, length(proposal))
-    return axis == .vertical
-      ? Size(width: cross, height: total) : Size(width: total, height: cross)
+    let cross = frames.reduce(0) { max($0, crossLength($1.size)) }
+    return orient(main: min(main, length(proposal)), cross: cross)
   }
 
   func draw(_ children: [Child], in rect: Rect, _ context: RenderContext) {
@@ -62,7 +55,8 @@ struct StackLayout {
   private func length(_ size: Size) -> Int { axis == .vertical ? size.height : size.width }
   private func crossLength(_ size: Size) -> Int { axis == .vertical ? size.width : size.height }
 
-  private func proposal(main: Int, cross: Int) -> Size {
+  /// The size `main` long along the axis and `cross` across it.
+  private func orient(main: Int, cross: Int) -> Size {
     axis == .vertical ? Size(width: cross, height: main) : Size(width: main, height: cross)
   }
 
@@ -82,7 +76,7 @@ struct StackLayout {
         continue
       }
       let size = context.withAxis(axis) {
-        child.element.measure(proposal(main: max(0, remaining), cross: crossSpace), context)
+        child.element.measure(orient(main: max(0, remaining), cross: crossSpace), context)
       }
       lengths[index] = min(length(size), max(0, remaining))
       crossLengths[index] = crossLength(size)
@@ -96,7 +90,7 @@ struct StackLayout {
         extra -= 1
         let size = context.withAxis(axis) {
           children[index].element.measure(
-            proposal(main: lengths[index], cross: crossSpace), context)
+            orient(main: lengths[index], cross: crossSpace), context)
         }
         crossLengths[index] = crossLength(size)
       }
