@@ -66,12 +66,7 @@ public struct Grid: Hashable, Sendable {
   /// Row `row` as a string.
   public func line(_ row: Int) -> String {
     guard row >= 0, row < size.height else { return "" }
-    var result = ""
-    result.reserveCapacity(size.width)
-    for column in 0..<size.width {
-      if let character = cells[row * size.width + column].character { result.append(character) }
-    }
-    return result
+    return String(cells[row * size.width..<(row + 1) * size.width].compactMap(\.character))
   }
 
   /// Where `text` first appears, searching row by row; nil when it does not.
@@ -80,11 +75,8 @@ public struct Grid: Hashable, Sendable {
     guard !needle.isEmpty else { return nil }
     for row in 0..<size.height {
       // Columns are not character offsets once wide characters appear, so keep both.
-      var characters: [(column: Int, character: Character)] = []
-      for column in 0..<size.width {
-        if let character = cells[row * size.width + column].character {
-          characters.append((column, character))
-        }
+      let characters = (0..<size.width).compactMap { column in
+        cells[row * size.width + column].character.map { (column: column, character: $0) }
       }
       guard characters.count >= needle.count else { continue }
       for start in 0...(characters.count - needle.count)
