@@ -34,7 +34,6 @@ extension View {
   public func padding(horizontal: Int = 0, vertical: Int = 0) -> some View {
     PaddedView(
       content: resolve(self), top: max(0, vertical), leading: max(0, horizontal),
-      bottom: max(0, vertical),
-      trailing: max(0, horizontal))
+      bottom: max(0, vertical), trailing: max(0, horizontal))
   }
 }
