@@ -51,7 +51,7 @@ public struct Text: View, Element {
   }
 
   func measure(_ proposal: Size, _ context: RenderContext) -> Size {
-    let lines = wrapped(width: proposal.width)
+    let lines = allLines(width: proposal.width).prefix(lineLimit ?? .max)
     let width = lines.reduce(0) { max($0, $1.terminalWidth) }
     return Size(width: min(width, proposal.width), height: min(lines.count, proposal.height))
   }
@@ -64,12 +64,6 @@ public struct Text: View, Element {
     let lines = TextWrapper.fit(
       allLines(width: rect.width), width: rect.width, height: min(rect.height, lineLimit ?? .max))
     context.grid.put(lines: lines, in: rect, style: style)
-  }
-
-  func wrapped(width: Int) -> [String] {
-    let lines = allLines(width: width)
-    guard let lineLimit else { return lines }
-    return Array(lines.prefix(lineLimit))
   }
 
   private func allLines(width: Int) -> [String] {
