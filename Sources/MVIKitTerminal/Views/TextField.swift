@@ -63,13 +63,15 @@ public struct TextField: View, LineElement {
     let cursor = line.cursor
     kept.start = line.start
     let (text, history, onChange, onSubmit) = (self.text, history, self.onChange, self.onSubmit)
+    // What ↑ or ↓ recalls from the history, if anything.
+    let recall = { (key: Key) in
+      TextFieldHistory.step(
+        key == .up ? -1 : 1, text: text, history: history, browsing: kept.browsing)
+    }
     let uses: @MainActor (Key) -> Bool = { key in
       switch key {
       case .enter: onSubmit != nil
-      case .up, .down:
-        TextFieldHistory.step(
-          key == .up ? -1 : 1, text: text, history: history,
-          browsing: kept.browsing) != nil
+      case .up, .down: recall(key) != nil
       default: TextEditing.apply(key, text: text, cursor: cursor) != nil
       }
     }
@@ -88,11 +90,7 @@ public struct TextField: View, LineElement {
         return true
       }
       if key == .up || key == .down {
-        guard
-          let step = TextFieldHistory.step(
-            key == .up ? -1 : 1, text: text, history: history,
-            browsing: kept.browsing)
-        else { return false }
+        guard let step = recall(key) else { return false }
         kept.browsing = step.browsing
         kept.cursor = step.text.count
         kept.text = step.text
