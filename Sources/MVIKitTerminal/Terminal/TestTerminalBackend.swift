@@ -144,9 +144,7 @@ public final class TestTerminalBackend: TerminalBackend {
   {
     output += question
     if let answer { return answer(question) }
-    if question == Array("\u{1B}[6n".utf8) {
-      return Array("\u{1B}[\(cursorRow + 1);1R".utf8)
-    }
+    if question == CursorPositionReport.query { return Array("\u{1B}[\(cursorRow + 1);1R".utf8) }
     return Array("\u{1B}[?62;22c".utf8)
   }
 
