@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "MVIKitValues", targets: ["MVIKitValues"]),
     .library(name: "MVIKitTesting", targets: ["MVIKitTesting"]),
     .library(name: "MVIKitTerminal", targets: ["MVIKitTerminal"]),
+    .library(name: "MVIKitTerminalIO", targets: ["MVIKitTerminalIO"]),
     .library(name: "MVIKitRecording", targets: ["MVIKitRecording"]),
     .library(name: "MVIKitTimeTravel", targets: ["MVIKitTimeTravel"]),
     .library(name: "MVIKitNavigation", targets: ["MVIKitNavigation"]),
@@ -68,13 +69,19 @@ let package = Package(
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
+    // The terminal itself, below views and stores: cells, character widths, keys decoded from
+    // input bytes, frames diffed into output bytes, the system terminal and a test one.
+    // MVIKitTerminal re-exports it.
+    .target(name: "MVIKitTerminalIO"),
     .target(
-      name: "MVIKitTerminal", dependencies: ["MVIKit", "MVIKitNavigation", "MVIKitTimeTravel"]),
+      name: "MVIKitTerminal",
+      dependencies: ["MVIKit", "MVIKitNavigation", "MVIKitTimeTravel", "MVIKitTerminalIO"]),
     // The README's counter, shared by the demo and the tests; not a product.
     .target(name: "CounterExample", dependencies: ["MVIKit"]),
     .executableTarget(
       name: "CounterDemo", dependencies: ["MVIKit", "MVIKitTerminal", "CounterExample"]),
     .testTarget(name: "MVIKitValuesTests", dependencies: ["MVIKitValues"]),
+    .testTarget(name: "MVIKitTerminalIOTests", dependencies: ["MVIKitTerminalIO"]),
     .testTarget(
       name: "MVIKitTests",
       dependencies: [

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/MVIKitTerminal/Core/CharacterWidthTable.swift from the Unicode Character
+"""Generates Sources/MVIKitTerminalIO/Cells/CharacterWidthTable.swift from the Unicode Character
 Database: which code points take two terminal columns, which take none, and which are emoji that
 default to text presentation (one column unless U+FE0F or a skin tone asks for an emoji).
 
@@ -19,7 +19,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUTPUT = os.path.join(
-    ROOT, "Sources", "MVIKitTerminal", "Core", "CharacterWidthTable.swift"
+    ROOT, "Sources", "MVIKitTerminalIO", "Cells", "CharacterWidthTable.swift"
 )
 LINE_LENGTH = 100
 INDENT = "    "

@@ -1,7 +1,7 @@
 import MVIKit
 import MVIKitTimeTravel
 
-/// A terminal in memory, for tests: it renders views into a ``Grid`` and feeds them keys
+/// A terminal in memory, for tests: it renders views into a `Grid` and feeds them keys
 /// through the same focus and key routing as ``TerminalApp``.
 ///
 /// ```swift
@@ -98,7 +98,7 @@ public final class HeadlessTerminal {
   public var text: [String] { grid.text }
 
   /// Where the focused text field's cursor is, in columns and rows; nil when no text field has
-  /// focus. See ``Grid/cursor``.
+  /// focus. See `Grid.cursor`.
   public var cursor: Grid.Position? { grid.cursor }
 
   /// The id of the focused view, or nil when no view has the focus: none is focusable, or
@@ -120,7 +120,7 @@ public final class HeadlessTerminal {
   }
 
   /// Types `text` in one read of input, as a fast typist, a paste into a terminal without
-  /// bracketed paste, or a program does: the bytes go through a ``KeyDecoder`` and the same
+  /// bracketed paste, or a program does: the bytes go through a `KeyDecoder` and the same
   /// input path as ``TerminalApp``'s, so `"\r"` is Enter and a run of characters typed into a
   /// text field is one edit.
   public func typeFast(_ text: String) {
@@ -156,7 +156,7 @@ public final class HeadlessTerminal {
     }
   }
 
-  /// Feeds raw terminal input bytes through a ``KeyDecoder`` as one read, then ends any
+  /// Feeds raw terminal input bytes through a `KeyDecoder` as one read, then ends any
   /// pending sequence as a pause in input would. The keys take the input path of
   /// ``TerminalApp``: a run of characters typed into a text field is one edit.
   public func feed(_ bytes: [UInt8]) {

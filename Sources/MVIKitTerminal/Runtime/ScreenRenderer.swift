@@ -19,7 +19,7 @@ final class ScreenRenderer {
   var graphics = GraphicsMode.halfBlocks
   /// Whether the terminal shows colour.
   var showsColor = true
-  /// Why kitty graphics may not show; see ``GraphicsMode/note(for:environment:halfBlocksHint:)``.
+  /// Why kitty graphics may not show; see `GraphicsMode.note(for:environment:halfBlocksHint:)`.
   var graphicsNote: String?
   private let content: @MainActor () -> ViewGroup
   private let interaction = InteractionState()

@@ -28,7 +28,7 @@ import Observation
 /// Ctrl-Z suspends the app like any shell job, with the terminal restored; `fg` resumes it and
 /// draws the screen again.
 ///
-/// The terminal is a ``TerminalBackend`` and time is a `Clock`: pass a ``TestTerminalBackend``
+/// The terminal is a `TerminalBackend` and time is a `Clock`: pass a `TestTerminalBackend`
 /// and a test clock to test the whole app, toasts and spinners included, without a TTY.
 @MainActor
 public final class TerminalApp {
@@ -39,11 +39,11 @@ public final class TerminalApp {
   private var renderer = FrameRenderer(colorMode: .palette256)
   /// Which colours are drawn; nil (the default) detects it from the environment when ``run()``
   /// starts: `NO_COLOR`, `FORCE_COLOR`, `TERM` and `COLORTERM`, see
-  /// ``ColorMode/detect(environment:)``. Set it to follow a command-line flag such as
-  /// `--color=never` (``ColorMode/noColor``) over the environment.
+  /// `ColorMode.detect(environment:)`. Set it to follow a command-line flag such as
+  /// `--color=never` (`ColorMode.noColor`) over the environment.
   public var colorMode: ColorMode?
   /// How images are drawn; nil (the default) detects it when ``run()`` starts: see
-  /// ``GraphicsMode/detect(environment:probe:)``. An inline viewport always uses half blocks.
+  /// `GraphicsMode.detect(environment:probe:)`. An inline viewport always uses half blocks.
   public var graphics: GraphicsMode?
   /// How a user of this app asks for half blocks, named in the note an image shows when kitty
   /// graphics cannot pass a multiplexer: `MVIKIT_GRAPHICS=blocks` unless the app has a flag
@@ -121,9 +121,9 @@ public final class TerminalApp {
 
   /// Runs until a quit key, Ctrl-C, a signal, or ``quit(throwing:)``.
   ///
-  /// - Throws: ``TerminalError/notATerminal`` when input or output is not a terminal (nothing
-  ///   is drawn then), ``TerminalError/interrupted(signal:)`` after Ctrl-C or a signal,
-  ///   ``TerminalError/terminalClosed`` when input closes or output fails, or the error passed
+  /// - Throws: `TerminalError.notATerminal` when input or output is not a terminal (nothing
+  ///   is drawn then), `TerminalError.interrupted(signal:)` after Ctrl-C or a signal,
+  ///   `TerminalError.terminalClosed` when input closes or output fails, or the error passed
   ///   to ``quit(throwing:)``. The terminal is restored before it throws.
   public func run() async throws {
     let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)

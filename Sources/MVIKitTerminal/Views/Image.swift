@@ -2,8 +2,8 @@
 /// as the `▀` foreground and the bottom one as the background.
 ///
 /// It shrinks, keeping its aspect, to fit the space offered. Terminals without truecolor get
-/// the nearest 256-palette colours (see ``ColorMode``). Where the terminal speaks the kitty
-/// graphics protocol, the same cells show the real pixels instead (see ``GraphicsMode``).
+/// the nearest 256-palette colours (see `ColorMode`). Where the terminal speaks the kitty
+/// graphics protocol, the same cells show the real pixels instead (see `GraphicsMode`).
 public struct Image: View, Element {
   private let width: Int
   private let height: Int

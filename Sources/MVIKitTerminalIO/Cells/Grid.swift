@@ -8,7 +8,7 @@ public struct Grid: Hashable, Sendable {
   /// The cells, row by row.
   public private(set) var cells: [Cell]
   /// Images drawn with real pixels over the cells, in ``GraphicsMode/kitty``.
-  public internal(set) var images: [ImagePlacement] = []
+  public package(set) var images: [ImagePlacement] = []
   /// The focused text field's cursor: the cell the next typed character goes to, nil when no
   /// text field has focus.
   ///
@@ -16,7 +16,7 @@ public struct Grid: Hashable, Sendable {
   /// `String.terminalWidth`), not a count of characters, so after 漢字 it is 4 columns
   /// in. Tests read it to check where typing lands; a runtime can move the terminal's own
   /// cursor here so that an input method opens its candidate window at the insertion point.
-  public internal(set) var cursor: Position?
+  public package(set) var cursor: Position?
 
   /// A cell of a grid.
   public struct Position: Hashable, Sendable {
@@ -98,7 +98,7 @@ public struct Grid: Hashable, Sendable {
   /// edge becomes a space in the half that shows: half a glyph cannot be drawn, and drawing it
   /// whole would spill over the neighbour (a box's border, the next column).
   @discardableResult
-  mutating func put(
+  package mutating func put(
     _ string: String, column: Int, row: Int, style: Style, clip: Rect
   ) -> Int {
     let area = clip.intersection(bounds)
@@ -130,7 +130,7 @@ public struct Grid: Hashable, Sendable {
 
   /// Writes `lines` one a row from the top of `rect` in `style`, clipped to it; `centered`
   /// centres each line, and the lines together, in `rect`.
-  mutating func put(
+  package mutating func put(
     lines: some Collection<String>, in rect: Rect, style: Style, centered: Bool = false
   ) {
     var row = rect.y + (centered ? max(0, (rect.height - lines.count) / 2) : 0)
@@ -142,7 +142,7 @@ public struct Grid: Hashable, Sendable {
   }
 
   /// Fills `rect` (clipped to the grid) with `cell`.
-  mutating func fill(_ rect: Rect, with cell: Cell) {
+  package mutating func fill(_ rect: Rect, with cell: Cell) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
     for row in area.y..<area.maxY {
@@ -167,7 +167,7 @@ public struct Grid: Hashable, Sendable {
   }
 
   /// Changes the style of every cell in `rect` (clipped to the grid).
-  mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+  package mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
     for row in area.y..<area.maxY {

@@ -1,4 +1,4 @@
-/// The terminal that ``TerminalApp`` runs on: ``SystemTerminal`` (standard input and output)
+/// The terminal that `TerminalApp` runs on: ``SystemTerminal`` (standard input and output)
 /// by default, or ``TestTerminalBackend`` in tests, which records each frame and feeds input.
 ///
 /// The app calls ``enter(viewport:mouse:)`` once when it starts, then ``startInput(_:)``; it

@@ -38,7 +38,7 @@ public enum ColorMode: Hashable, Sendable, CaseIterable {
   /// `FORCE_COLOR` comes first, as in Node.js and force-color.org: it is set for one run to
   /// override what the environment says, while `NO_COLOR` is a standing preference.
   /// An unknown or missing `TERM` gets the 16 colours because the process is still attached
-  /// to a terminal (``TerminalApp`` checks), nearly every terminal emulator shows them, and
+  /// to a terminal (`TerminalApp` checks), nearly every terminal emulator shows them, and
   /// losing all colour over a variable that a service manager or `env -i` dropped would be
   /// the worse mistake.
   public static func detect(environment: [String: String]) -> ColorMode {
@@ -145,5 +145,5 @@ extension Color {
 
 extension ColorMode {
   /// Whether the mode shows any colour at all.
-  var showsColor: Bool { self != .noColor && self != .plain }
+  package var showsColor: Bool { self != .noColor && self != .plain }
 }

@@ -1,4 +1,4 @@
-/// Where ``TerminalApp`` draws.
+/// Where `TerminalApp` draws.
 public enum Viewport: Hashable, Sendable {
   /// The whole terminal, on the alternate screen: what was on the screen comes back when the
   /// app ends, and the app's frames leave nothing behind.

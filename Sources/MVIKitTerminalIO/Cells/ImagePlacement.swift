@@ -10,6 +10,13 @@ public struct ImagePlacement: Hashable, Sendable {
   /// The pixels, row by row.
   public let pixels: [Pixel]
 
+  package init(rect: Rect, width: Int, height: Int, pixels: [Pixel]) {
+    self.rect = rect
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
   /// The id the terminal knows the image by, from its place and a sample of its pixels, so an
   /// unchanged image keeps its id from frame to frame.
   public var id: UInt32 {

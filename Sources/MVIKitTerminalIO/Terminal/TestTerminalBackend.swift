@@ -1,4 +1,4 @@
-/// A terminal in memory for testing a whole ``TerminalApp``: it records every frame the app
+/// A terminal in memory for testing a whole `TerminalApp`: it records every frame the app
 /// draws and feeds it input, resizes and signals, with no TTY.
 ///
 /// ```swift

@@ -1,4 +1,4 @@
-/// One RGB pixel of an ``Image``.
+/// One RGB pixel of an `Image`.
 public struct Pixel: Hashable, Sendable {
   /// Red, 0–255.
   public var red: UInt8
@@ -14,5 +14,5 @@ public struct Pixel: Hashable, Sendable {
     self.blue = blue
   }
 
-  var color: Color { .rgb(red, green, blue) }
+  package var color: Color { .rgb(red, green, blue) }
 }

@@ -1,4 +1,4 @@
-/// How ``Image`` views reach the screen.
+/// How `Image` views reach the screen.
 public enum GraphicsMode: String, Sendable, CaseIterable {
   /// Two pixels per cell with the upper half block `▀`: works in every colour terminal.
   case halfBlocks = "blocks"
@@ -61,7 +61,7 @@ public enum KittyGraphicsProbe {
     let text = String(decoding: answer, as: UTF8.self)
     if text.contains("\u{1B}_Gi=31;OK") { return true }
     // The device attributes reply: ESC [ ? … c.
-    if let start = text.range(of: "\u{1B}[?"), text[start.upperBound...].contains("c") {
+    if let start = text.firstRange(of: "\u{1B}[?"), text[start.upperBound...].contains("c") {
       return false
     }
     return nil

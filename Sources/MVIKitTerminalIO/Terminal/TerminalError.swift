@@ -1,4 +1,4 @@
-/// Why ``TerminalApp/run()`` stopped without a normal quit.
+/// Why `TerminalApp.run()` stopped without a normal quit.
 public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Standard input or output is not a terminal (piped, redirected, or run by a script).
   case notATerminal

@@ -5,7 +5,7 @@
 #endif
 
 /// The process's own terminal, on standard input and output: the backend that
-/// ``TerminalApp`` uses unless it is given another.
+/// `TerminalApp` uses unless it is given another.
 ///
 /// Input is read on a background thread, so the main actor never blocks; SIGWINCH, SIGINT,
 /// SIGTERM and SIGHUP become ``TerminalInput`` values, so the app restores the terminal before

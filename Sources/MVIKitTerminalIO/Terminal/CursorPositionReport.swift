@@ -1,15 +1,15 @@
 /// The terminal's answer to "where is the cursor?" (`ESC [ 6 n`), which an inline viewport
 /// asks to find the row it starts on.
-enum CursorPositionReport {
-  static let query = Array("\u{1B}[6n".utf8)
+package enum CursorPositionReport {
+  package static let query = Array("\u{1B}[6n".utf8)
 
   /// Whether `answer` holds a whole report.
-  static func isComplete(_ answer: [UInt8]) -> Bool {
+  package static func isComplete(_ answer: [UInt8]) -> Bool {
     row(in: answer) != nil
   }
 
   /// The zero-based row of the report `ESC [ row ; column R` in `answer`, or nil.
-  static func row(in answer: [UInt8]) -> Int? {
+  package static func row(in answer: [UInt8]) -> Int? {
     guard let start = answer.lastIndex(of: 0x1B), start + 1 < answer.count,
       answer[start + 1] == UInt8(ascii: "["), answer.last == UInt8(ascii: "R")
     else { return nil }
