@@ -46,6 +46,15 @@ import Testing
     #expect("│█".contains(terminal.text[2].last ?? " "))
   }
 
+  @Test func enterOnAnEmptyTableOpensNothingThoughASelectionIsKept() {
+    // The rows went (a filter, a reload) while the model still holds its selection: there is
+    // no row to open, so the app is not handed an index into an empty list.
+    let selection = Selection()
+    let terminal = terminal([], selection)
+    terminal.press(.enter)
+    #expect(selection.opened.isEmpty)
+  }
+
   @Test func keysMoveTheSelectionAndScrollItIntoView() {
     let selection = Selection()
     let terminal = terminal(Self.cities, selection)

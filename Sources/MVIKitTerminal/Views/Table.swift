@@ -98,7 +98,8 @@ public struct Table<Row>: View, Element {
     guard !rect.isEmpty else { return }
     let bodyHeight = rect.height - 1
     let count = rows.count
-    let selected = selection.map { min(max(0, $0), max(0, count - 1)) }
+    // An empty table has no row to select, whatever the model's selection says.
+    let selected = count == 0 ? nil : selection.map { min(max(0, $0), count - 1) }
     let offset = SelectionKeys.scrollOffset(
       selected: selected, count: count, height: max(1, bodyHeight),
       position: context.kept(ScrollPosition.init))
