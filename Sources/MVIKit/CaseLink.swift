@@ -31,11 +31,11 @@
 /// its scoped store is cached per link.
 public struct CaseLink<Parent: Model, Child: Model>: Sendable {
   @usableFromInline let payload: @Sendable (Parent.State) -> Child.State?
-  /// Runs the child's reduce on the payload in place; nil while the state is another case.
   /// The case's payload when the enum is the parent's whole state, the usual shape: then the
   /// reduce, inlined into the parent's, reads and writes the payload in place with no closure
-  /// between.
-  @usableFromInline let wholeState: EnumPayload<Parent.State, Child.State>?
+  /// between, and retains nothing.
+  @usableFromInline let wholeState: EnumPayload<Parent.State, Child.State>.InPlace?
+  /// Runs the child's reduce on the payload in place; nil while the state is another case.
   @usableFromInline let modify:
     @Sendable (
       inout Parent.State, (inout Child.State) -> Effect<Child.Intent, Child.SideEffect>
@@ -71,7 +71,7 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
     let member = StoredMember(path)
     wholeState =
       path == \Parent.State.self as AnyKeyPath
-      ? enumPayload as? EnumPayload<Parent.State, Child.State> : nil
+      ? (enumPayload as? EnumPayload<Parent.State, Child.State>)?.inPlace : nil
     modify = { parent, body in member.modify(&parent) { enumPayload.modify(&$0, body) } }
     place = LiftedPresenceID(
       path: path, inner: nil, row: AnyHashable(ObjectIdentifier(enumPayload)))
@@ -89,7 +89,7 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
     let reduced =
-      if let wholeState {
+      if let wholeState, wholeState.tag.pointee >= 0 {
         wholeState.modify(&state) { model.reduce(&$0, intent) }
       } else {
         modify(&state) { model.reduce(&$0, intent) }

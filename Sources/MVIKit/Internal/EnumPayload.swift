@@ -50,27 +50,44 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
   /// In place, so that the payload's arrays stay uniquely referenced and a change to one
   /// element does not copy them. Until the case's tag is known (or when the enum keeps its
   /// payloads boxed), the payload is copied out and the case written back.
-  @inlinable
+  /// What a send needs to reach the payload in place, once the tag is known: a value, so that
+  /// reading it from a link retains nothing.
+  var inPlace: InPlace? { witnesses.map { InPlace(witnesses: $0, tag: tag) } }
+
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
-    guard let witnesses, tag.pointee >= 0 else {
+    guard let inPlace, tag.pointee >= 0 else {
       guard var payload = extract(root) else { return nil }
       defer { root = embed(payload) }
       return body(&payload)
     }
-    return withUnsafeMutablePointer(to: &root) { pointer -> Result? in
-      let raw = UnsafeMutableRawPointer(pointer)
-      let rootTag = witnesses.getTag(raw, witnesses.metadata)
-      guard Int64(rootTag) == tag.pointee else { return nil }
-      // The payload sits at the enum's start once its tag bits are cleared; they are put back
-      // however `body` ends.
-      witnesses.project(raw, witnesses.metadata)
-      defer { witnesses.inject(raw, rootTag, witnesses.metadata) }
-      return body(&raw.assumingMemoryBound(to: Value.self).pointee)
+    return inPlace.modify(&root, body)
+  }
+
+  /// The enum's witnesses and the case's tag; the tag's storage belongs to the ``EnumPayload``,
+  /// which whoever holds this keeps alive.
+  @usableFromInline
+  struct InPlace: @unchecked Sendable {
+    @usableFromInline let witnesses: EnumWitnesses
+    @usableFromInline let tag: UnsafeMutablePointer<Int64>
+
+    /// Runs `body` on the payload of `root`, in place; nil when `root` is another case. The
+    /// tag must be known.
+    @inlinable
+    func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
+      withUnsafeMutablePointer(to: &root) { pointer -> Result? in
+        let raw = UnsafeMutableRawPointer(pointer)
+        let rootTag = witnesses.getTag(raw, witnesses.metadata)
+        guard Int64(rootTag) == tag.pointee else { return nil }
+        // The payload sits at the enum's start once its tag bits are cleared; they are put
+        // back however `body` ends.
+        witnesses.project(raw, witnesses.metadata)
+        defer { witnesses.inject(raw, rootTag, witnesses.metadata) }
+        return body(&raw.assumingMemoryBound(to: Value.self).pointee)
+      }
     }
   }
 }
 
-/// The enum value witnesses of a type, when it is an enum whose payloads are stored inline.
 @usableFromInline
 struct EnumWitnesses {
   @usableFromInline typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
