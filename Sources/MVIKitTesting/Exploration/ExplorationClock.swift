@@ -57,21 +57,21 @@ public struct ExplorationClock: Clock, Sendable {
 /// have brought it. Bound as a task local while the explorer runs an effect's work.
 final class EffectTime: @unchecked Sendable {
   // Only the task that runs the effect touches it, one step after another.
-  private(set) var now: Duration
-  /// Whether the effect slept: from then on its deliveries are ordered by time.
-  private(set) var hasSlept = false
+  private let start: Duration
+  /// Where the effect's sleeps have brought it; nil until it slept, and from then on its
+  /// deliveries are ordered by time: when what it sends now is due.
+  private(set) var deadline: Duration?
 
   @TaskLocal static var current: EffectTime?
 
   init(now: Duration) {
-    self.now = now
+    start = now
   }
+
+  /// The time the effect has reached.
+  var now: Duration { deadline ?? start }
 
   func sleep(until deadline: Duration) {
-    now = max(now, deadline)
-    hasSlept = true
+    self.deadline = max(now, deadline)
   }
-
-  /// When what the effect sends now is due: nil until it slept.
-  var deadline: Duration? { hasSlept ? now : nil }
 }

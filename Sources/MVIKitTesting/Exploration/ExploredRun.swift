@@ -14,6 +14,7 @@ final class ExploredRun<Intent: Sendable, SideEffect: Sendable> {
   private(set) var error: (any Error)?
   /// False when the work ran past the timeout, and was cancelled and left behind.
   private(set) var didFinish = false
+  private var waiting: CheckedContinuation<Bool, Never>?
 
   init(_ work: EffectWork<Intent, SideEffect>, now: Duration, timeout: Duration) async {
     time = EffectTime(now: now)
@@ -24,16 +25,9 @@ final class ExploredRun<Intent: Sendable, SideEffect: Sendable> {
       case .error(let error): self.error = error
       }
     }
-    var timer: Task<Void, any Error>?
     didFinish = await withCheckedContinuation { continuation in
       // Whichever comes first, the work's end or its timeout, resumes the explorer.
-      let waiting = Locked<CheckedContinuation<Bool, Never>?>(continuation)
-      let resume: @Sendable (Bool) -> Void = { finished in
-        waiting.withLock { waiting in
-          defer { waiting = nil }
-          return waiting
-        }?.resume(returning: finished)
-      }
+      waiting = continuation
       let task = Task { @MainActor [time] in
         await EffectTime.$current.withValue(time) {
           do {
@@ -43,16 +37,14 @@ final class ExploredRun<Intent: Sendable, SideEffect: Sendable> {
             if let handler = work.handler { await handler(error, send) } else { self.error = error }
           }
         }
-        resume(true)
+        self.waiting.take()?.resume(returning: true)
       }
-      // On the main actor, as the work is: a detached timer's wake-ups across threads made
-      // the explorer half as fast.
-      timer = Task {
-        try await Task.sleep(for: timeout)
+      let abandon = {
         task.cancel()
-        resume(false)
+        self.waiting.take()?.resume(returning: false)
       }
+      ExplorationWatch.current?.due = (.now + timeout, abandon)
     }
-    timer?.cancel()
+    ExplorationWatch.current?.due = nil
   }
 }

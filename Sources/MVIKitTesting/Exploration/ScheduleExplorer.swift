@@ -86,9 +86,11 @@ public struct ScheduleExplorer<M: Model> {
     var search = Search<M>(
       scenario: scenario, limit: limit, key: pruning ? { $0.signature } : nil,
       invariant: invariant, check: finally)
-    await search.run(
-      ScheduleWorld(state: initialState, timeout: timeout), model: model, samples: samples,
-      seed: seed)
+    await ExplorationWatch.polling {
+      await search.run(
+        ScheduleWorld(state: initialState, timeout: timeout), model: model, samples: samples,
+        seed: seed)
+    }
     return report(search, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
@@ -110,11 +112,13 @@ public struct ScheduleExplorer<M: Model> {
   ) async -> ExplorationReport {
     var search = Search<M>(
       scenario: scenario, limit: 1, key: nil, invariant: invariant, check: finally)
-    do {
-      try await search.replay(
-        ScheduleWorld(state: initialState, timeout: timeout), model: model, schedule: schedule)
-    } catch {
-      reportIssue("\(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+    await ExplorationWatch.polling {
+      do {
+        try await search.replay(
+          ScheduleWorld(state: initialState, timeout: timeout), model: model, schedule: schedule)
+      } catch {
+        reportIssue("\(error)", fileID: fileID, filePath: filePath, line: line, column: column)
+      }
     }
     return report(search, fileID: fileID, filePath: filePath, line: line, column: column)
   }

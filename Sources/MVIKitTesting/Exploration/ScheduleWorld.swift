@@ -82,9 +82,8 @@ struct ScheduleWorld<M: Model> {
   func choices(scenarioCount: Int) -> [Choice] {
     let ready = jobs.indices.filter { !jobs[$0].isFinished && isOpen(jobs[$0]) }
     let earliest = ready.compactMap { jobs[$0].pending[0].due }.min()
-    let open = ready.filter { index in
-      jobs[index].pending[0].due.map { $0 == earliest } ?? true
-    }
+    // A delivery with no time may come at any time; of those due at a time, the earliest.
+    let open = ready.filter { (jobs[$0].pending[0].due ?? earliest) == earliest }
     return (sentIntents < scenarioCount ? [.user] : []) + open.map(Choice.job)
   }
 
