@@ -88,6 +88,7 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
   }
 }
 
+/// The enum value witnesses of a type, when it is an enum whose payloads are stored inline.
 @usableFromInline
 struct EnumWitnesses {
   @usableFromInline typealias GetTag = @convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32
