@@ -113,7 +113,7 @@ public struct List<Item>: View, Element {
     }
     let shown = filter.map { Array(matches($0.query).joined()) }
     let shownCount = shown?.count ?? count
-    let selected = selection.map { min(max(0, $0), max(0, count - 1)) }
+    let selected = SelectionKeys.selected(selection, count: count)
     let position = selected.flatMap { selected in
       shown.map { $0.firstIndex(of: selected) } ?? selected
     }

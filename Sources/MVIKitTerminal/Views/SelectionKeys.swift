@@ -17,6 +17,12 @@ enum SelectionKeys {
     }
   }
 
+  /// The row that `selection` names among `count` rows, clamped to them; nil when there are
+  /// none, whatever the model's selection says, so that nothing opens a row that is not there.
+  static func selected(_ selection: Int?, count: Int) -> Int? {
+    count == 0 ? nil : selection.map { min(max(0, $0), count - 1) }
+  }
+
   /// The first row to show so that `selected` is visible in `height` rows, starting from the
   /// offset shown last time, clamped to the rows there are; kept in `position`.
   @MainActor

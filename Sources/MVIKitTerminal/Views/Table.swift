@@ -98,8 +98,7 @@ public struct Table<Row>: View, Element {
     guard !rect.isEmpty else { return }
     let bodyHeight = rect.height - 1
     let count = rows.count
-    // An empty table has no row to select, whatever the model's selection says.
-    let selected = count == 0 ? nil : selection.map { min(max(0, $0), count - 1) }
+    let selected = SelectionKeys.selected(selection, count: count)
     let offset = SelectionKeys.scrollOffset(
       selected: selected, count: count, height: max(1, bodyHeight),
       position: context.kept(ScrollPosition.init))
