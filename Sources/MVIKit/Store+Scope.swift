@@ -24,7 +24,7 @@ extension Store {
     -> Store<Child>
   {
     let key = ScopeKey(state: link.state, model: ObjectIdentifier(Child.self), id: nil)
-    return scope(link, key: key, initial: currentState[keyPath: link.state]).hopping(by: hop)
+    return scope(link, key: key, initial: currentState[keyPath: link.state], hop: hop)
   }
 
   /// The store of an optional child while it is there, nil while its state is nil.
@@ -45,29 +45,33 @@ extension Store {
     _ link: OptionalChildLink<M, Child>, hop: @escaping Hop<Child>
   ) -> Store<Child>? {
     let key = ScopeKey(state: link.state, model: ObjectIdentifier(Child.self), id: nil)
-    return scopeWhilePresent(link, key: key)?.hopping(by: hop)
+    return scopeWhilePresent(link, key: key, hop: hop)
   }
 
   /// The store of a child that may be absent, while it is there; an absent child's store, if
   /// one was made, is forgotten.
-  func scopeWhilePresent<L: StoreLink>(_ link: L, key: ScopeKey) -> Store<L.Child>?
-  where L.Parent == M {
+  func scopeWhilePresent<L: StoreLink>(_ link: L, key: ScopeKey, hop: @escaping Hop<L.Child>)
+    -> Store<L.Child>? where L.Parent == M
+  {
     guard let initial = link.read(currentState) else {
       removeChild(key)
       return nil
     }
-    return scope(link, key: key, initial: initial)
+    return scope(link, key: key, initial: initial, hop: hop)
   }
 
-  /// The one path that makes (or finds) a scoped store, for every kind of link.
-  func scope<L: StoreLink>(_ link: L, key: ScopeKey, initial: L.Child.State) -> Store<L.Child>
-  where L.Parent == M {
+  /// The one path that makes (or finds) a scoped store, for every kind of link; a store it
+  /// makes sends up by `hop`.
+  func scope<L: StoreLink>(
+    _ link: L, key: ScopeKey, initial: L.Child.State, hop: @escaping Hop<L.Child>
+  ) -> Store<L.Child> where L.Parent == M {
     if let cached = children[key] {
       let store = unsafeDowncast(cached, to: Store<L.Child>.self)
       if store.upstream?.isDetached != true { return store }
       removeChild(key)
     }
     let (child, entry) = makeScoped(link, initial: initial, observer: self)
+    entry.hop = hop
     children.all.append((key, child, entry))
     if L.canBeAbsent {
       children.optional += 1
@@ -100,13 +104,6 @@ extension Store {
   /// A scoped store's specialised way up: see ``Upstream/hop``.
   @usableFromInline typealias Hop<Child: Model> = (Upstream<Child>, Child.Intent) -> StoreTask
 
-  /// This scoped store, its sends going up by `hop`: set once, when the store is made, not
-  /// on each render's `scope(_:)` that finds it cached.
-  func hopping(by hop: @escaping Hop<M>) -> Self {
-    if let upstream, upstream.hop == nil { upstream.hop = hop }
-    return self
-  }
-
   /// Brings a scoped store up to date after its parent reduced an intent.
   func upstreamChanged() {
     guard let upstream, let state = upstream.read() else { return }
@@ -126,6 +123,6 @@ extension Store {
   func scopeCase<Child: Model>(_ link: CaseLink<M, Child>, hop: @escaping Hop<Child>)
     -> Store<Child>?
   {
-    scopeWhilePresent(link, key: link.key)?.hopping(by: hop)
+    scopeWhilePresent(link, key: link.key, hop: hop)
   }
 }
