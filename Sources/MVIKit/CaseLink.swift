@@ -44,7 +44,7 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
   /// enum may carry the same child type, so the place in the state is not enough.
   let place: LiftedPresenceID
   /// Where a parent keeps this link's scoped store, made once rather than on every render.
-  let key: ScopeKey
+  @usableFromInline let key: ScopeKey
   @usableFromInline let intents: CaseEmbedding<Parent.Intent, Child.Intent>
   @usableFromInline let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
 

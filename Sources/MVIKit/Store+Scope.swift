@@ -13,18 +13,11 @@ extension Store {
   /// freed with it.
   @inlinable
   public func scope<Child: Model>(_ link: ChildLink<M, Child>) -> Store<Child> {
-    // Inlinable, so that the send's hop up is made, and specialised, where the types are known.
-    scopeChild(link) {
-      unsafeDowncast($0, to: ScopeLink<ChildLink<M, Child>>.self).sendEmbedded($1)
-    }
-  }
-
-  @usableFromInline
-  func scopeChild<Child: Model>(_ link: ChildLink<M, Child>, hop: @escaping Hop<Child>)
-    -> Store<Child>
-  {
-    let key = ScopeKey(state: link.state, model: ObjectIdentifier(Child.self), id: nil)
-    return scope(link, key: key, initial: currentState[keyPath: link.state], hop: hop)
+    // Inlinable, so that the send's route up is made, and specialised, where the types are
+    // known.
+    scope(
+      link, key: link.key, initial: currentState[keyPath: link.state],
+      route: route(link.intents.embed))
   }
 
   /// The store of an optional child while it is there, nil while its state is nil.
@@ -35,43 +28,34 @@ extension Store {
   /// new presentation for the new child's store.
   @inlinable
   public func scope<Child: Model>(_ link: OptionalChildLink<M, Child>) -> Store<Child>? {
-    scopeOptional(link) {
-      unsafeDowncast($0, to: ScopeLink<OptionalChildLink<M, Child>>.self).sendEmbedded($1)
-    }
-  }
-
-  @usableFromInline
-  func scopeOptional<Child: Model>(
-    _ link: OptionalChildLink<M, Child>, hop: @escaping Hop<Child>
-  ) -> Store<Child>? {
-    let key = ScopeKey(state: link.state, model: ObjectIdentifier(Child.self), id: nil)
-    return scopeWhilePresent(link, key: key, hop: hop)
+    scopeWhilePresent(link, key: link.key, route: route(link.intents.embed))
   }
 
   /// The store of a child that may be absent, while it is there; an absent child's store, if
   /// one was made, is forgotten.
-  func scopeWhilePresent<L: StoreLink>(_ link: L, key: ScopeKey, hop: @escaping Hop<L.Child>)
+  @usableFromInline
+  func scopeWhilePresent<L: StoreLink>(_ link: L, key: ScopeKey, route: @escaping Route<L.Child>)
     -> Store<L.Child>? where L.Parent == M
   {
     guard let initial = link.read(currentState) else {
       removeChild(key)
       return nil
     }
-    return scope(link, key: key, initial: initial, hop: hop)
+    return scope(link, key: key, initial: initial, route: route)
   }
 
   /// The one path that makes (or finds) a scoped store, for every kind of link; a store it
-  /// makes sends up by `hop`.
+  /// makes sends by `route`.
+  @usableFromInline
   func scope<L: StoreLink>(
-    _ link: L, key: ScopeKey, initial: L.Child.State, hop: @escaping Hop<L.Child>
+    _ link: L, key: ScopeKey, initial: L.Child.State, route: @escaping Route<L.Child>
   ) -> Store<L.Child> where L.Parent == M {
     if let cached = children[key] {
       let store = unsafeDowncast(cached, to: Store<L.Child>.self)
       if store.upstream?.isDetached != true { return store }
       removeChild(key)
     }
-    let (child, entry) = makeScoped(link, initial: initial, observer: self)
-    entry.hop = hop
+    let (child, entry) = makeScoped(link, initial: initial, observer: self, route: route)
     children.all.append((key, child, entry))
     if L.canBeAbsent {
       children.optional += 1
@@ -82,9 +66,9 @@ extension Store {
 
   /// A new store scoped through `link`, and the entry its parent keeps.
   func makeScoped<L: StoreLink>(
-    _ link: L, initial: L.Child.State, observer: any ObservedChild
+    _ link: L, initial: L.Child.State, observer: any ObservedChild, route: @escaping Route<L.Child>
   ) -> (Store<L.Child>, ScopeLink<L>) where L.Parent == M {
-    let entry = ScopeLink(link, parent: self, observer: observer)
+    let entry = ScopeLink(link, parent: self, observer: observer, route: route)
     let child = Store<L.Child>(scopedState: initial, upstream: entry)
     entry.child = child
     return (child, entry)
@@ -101,8 +85,19 @@ extension Store {
     }
   }
 
-  /// A scoped store's specialised way up: see ``Upstream/hop``.
-  @usableFromInline typealias Hop<Child: Model> = (Upstream<Child>, Child.Intent) -> StoreTask
+  /// The way to the root store of a store scoped from this one, whose intents this store's
+  /// intents carry by `embed`: see ``Upstream/route``.
+  @inlinable
+  func route<Intent>(_ embed: @escaping (Intent) -> M.Intent)
+    -> @MainActor (Intent) -> StoreTask
+  {
+    if let upstream {
+      let up = upstream.route
+      return { up(embed($0)) }
+    }
+    // Not retained: the store cuts off every store scoped from it as it is freed.
+    return { [unowned(unsafe) self] in self.send(embed($0)) }
+  }
 
   /// Brings a scoped store up to date after its parent reduced an intent.
   func upstreamChanged() {
@@ -116,13 +111,6 @@ extension Store {
   /// the case is replaced, it is cut off for good.
   @inlinable
   public func scope<Child: Model>(_ link: CaseLink<M, Child>) -> Store<Child>? {
-    scopeCase(link) { unsafeDowncast($0, to: ScopeLink<CaseLink<M, Child>>.self).sendEmbedded($1) }
-  }
-
-  @usableFromInline
-  func scopeCase<Child: Model>(_ link: CaseLink<M, Child>, hop: @escaping Hop<Child>)
-    -> Store<Child>?
-  {
-    scopeWhilePresent(link, key: link.key, hop: hop)
+    scopeWhilePresent(link, key: link.key, route: route(link.intents.embed))
   }
 }

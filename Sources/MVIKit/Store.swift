@@ -97,8 +97,9 @@ public final class Store<M: Model> {
     core = .scoped(upstream)
   }
 
-  deinit {
-    if case .root(let root) = core { root.runner.madeRegistry?.cancelAll() }
+  isolated deinit {
+    if case .root(let root) = core { root.runner.cancelAll() }
+    for child in children.all { child.entry.parentFreed() }
     madeChannel?.finish()
     for stream in stateStreams.values { stream.finish() }
   }

@@ -81,3 +81,27 @@ struct Shell: Model {
     }
   }
 }
+
+/// The shell, itself presented and dismissed: the stores scoped from it must be cut off with it.
+struct Desk: Model {
+  struct State: Equatable, Sendable { var shell: Shell.State? }
+  enum Intent: Equatable, Sendable {
+    case shell(Shell.Intent)
+    case opened
+    case closed
+  }
+
+  static let shell = OptionalChildLink<Desk, Shell>(state: \.shell, intent: Intent.shell)
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .shell(let intent): return Self.shell.reduce(Shell(), &state, intent)
+    case .opened:
+      state.shell = Shell.State()
+      return .none
+    case .closed:
+      state.shell = nil
+      return .none
+    }
+  }
+}

@@ -36,4 +36,46 @@ import Testing
     await host.send(.dismissTapped).finish()
     #expect(host.presentations == 1)
   }
+
+  @Test func aStoreScopedFromADismissedChildNeverReachesTheChildPresentedAfterIt() {
+    let desk = Store(initialState: Desk.State(), model: Desk())
+    desk.send(.opened)
+    // Held, as a view holds it: a freed store cuts off what was scoped from it anyway.
+    let shell = desk.scope(Desk.shell)!
+    let host = shell.scope(Shell.host)
+    host.send(.presentTapped)
+    #expect(host.presentations == 1)
+    desk.send(.closed)
+    desk.send(.opened)
+    // The send goes to the root without stopping at the dismissed shell's store, so the
+    // dismissal must have reached the host's store too.
+    host.send(.presentTapped)
+    #expect(desk.shell?.host.presentations == 0)
+    #expect(host.presentations == 1)
+    // Scoped again from the new shell's store, it reaches the new shell.
+    desk.scope(Desk.shell)?.scope(Shell.host).send(.presentTapped)
+    #expect(desk.shell?.host.presentations == 1)
+  }
+
+  @Test func aStoreScopedFromACutOffStoreIsCutOffToo() {
+    let desk = Store(initialState: Desk.State(), model: Desk())
+    desk.send(.opened)
+    let shell = desk.scope(Desk.shell)!
+    desk.send(.closed)
+    desk.send(.opened)
+    let host = shell.scope(Shell.host)
+    host.send(.presentTapped)
+    #expect(desk.shell?.host.presentations == 0)
+  }
+
+  @Test func aStoreTwoLevelsDownThatOutlivesItsRootDropsWhatItIsSent() async {
+    var shell: Store<Shell>? = Store(initialState: Shell.State(), model: Shell())
+    shell!.send(.host(.presentTapped))
+    let sheet = shell!.scope(Shell.host).scope(Host.sheet)!
+    weak let freed = shell
+    shell = nil
+    #expect(freed == nil)
+    await sheet.send(.typed("late")).finish()
+    #expect(sheet.text == "")
+  }
 }

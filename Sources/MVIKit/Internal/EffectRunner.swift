@@ -15,8 +15,10 @@
   /// Read by a store's deinit, when nothing else can reach the runner any more.
   package nonisolated(unsafe) private(set) var madeRegistry: TaskRegistry?
 
-  /// Where what the effects produce goes: the store or test store that owns this runner.
-  package weak var sink: (any EffectSink<Intent, SideEffect>)?
+  /// Where what the effects produce goes: the store or test store that owns this runner. Not
+  /// retained (it owns the runner), and not weak, so that the store needs no side table: its
+  /// every retain and release would take the slow path.
+  package unowned var sink: (any EffectSink<Intent, SideEffect>)?
   /// The children whose work is running, with how to tell they are still in the state.
   fileprivate var watches = PresenceWatches()
 

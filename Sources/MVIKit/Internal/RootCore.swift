@@ -5,8 +5,7 @@
 @usableFromInline
 final class RootCore<M: Model> {
   @usableFromInline let model: M
-  /// Also reached from the store's nonisolated deinit, to cancel what runs.
-  @usableFromInline nonisolated let runner: EffectRunner<M.Intent, M.SideEffect>
+  @usableFromInline let runner: EffectRunner<M.Intent, M.SideEffect>
   /// Intents that the intent being reduced fed back, reduced first in, first out.
   @exclusivity(unchecked) @usableFromInline var queue = IntentQueue<M.Intent>()
   /// Intents sent from outside while the store reduces (by an observer, say): each waits until

@@ -30,8 +30,9 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
       if store.upstream?.isDetached != true { return store }
       detach(id, store)
     }
+    let row = RowLink(rows: link, id: id)
     let (store, _) = parent.makeScoped(
-      RowLink(rows: link, id: id), initial: initial, observer: self)
+      row, initial: initial, observer: self, route: parent.route(row.embed))
     stores[id] = store
     return store
   }
@@ -70,6 +71,10 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
 
   func detach() {
     for (id, store) in stores { detach(id, store) }
+  }
+
+  func parentFreed() {
+    for store in stores.values { store.upstream?.parentFreed() }
   }
 
   private func detach(_ id: ID, _ store: Store<Row>) {

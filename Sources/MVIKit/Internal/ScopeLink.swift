@@ -1,42 +1,58 @@
 /// A scoped store's way to its parent, as the scoped store sees it: where it reads its state
 /// and where its intents go. A class, not a protocol, so that a store's core is one reference;
-/// what it does here is what a detached way up does (``ScopeLink`` overrides it).
+/// ``ScopeLink`` is the one kind there is.
 @MainActor
 @usableFromInline
 class Upstream<Child: Model> {
-  /// True once the child's part of the parent's state was seen gone: cut off for good.
+  /// True once the child's part of the parent's state was seen gone, or the parent was cut off
+  /// or freed: cut off for good.
   @exclusivity(unchecked) @usableFromInline final var isDetached = false
   /// Whether anyone asked the scoped store for its side effects: it takes its child's side
   /// effects only then, so they are never stranded in a sequence nobody reads.
   final var wantsSideEffects = false
-  /// Told when the child starts or stops being observed: the parent, or its row group.
-  final weak var observer: (any ObservedChild)?
-  /// The send's way up, made where the link's types are known (a public `scope(_:)`,
-  /// inlined into the app), so that each level runs specialised code: through the generic
-  /// ``send(_:)`` a hop costs about 25 ns and the root's reduce 100 ns more. Takes no
-  /// captures, so it costs no allocation.
-  @exclusivity(unchecked) @usableFromInline final var hop:
-    ((Upstream<Child>, Child.Intent) -> StoreTask)?
+  /// Told when the child starts or stops being observed: the parent, or its row group. Not
+  /// retained (it holds this); cleared when it forgets this, or is freed.
+  final unowned var observer: (any ObservedChild)?
+  /// The send's way to the root store, made once with the store: each level's embedding
+  /// composed where the link's types are known (a public `scope(_:)`, inlined into the app),
+  /// so that a send from any depth goes straight to the root, through specialised code,
+  /// retaining none of the stores between. Those stores' own cut-off is not checked on the
+  /// way: cutting a store off cuts off every store scoped from it.
+  @usableFromInline final let route: Route<Child>
+
+  init(route: @escaping Route<Child>) {
+    self.route = route
+  }
 
   /// The child's state in its parent now; nil once cut off, or when the parent or the child's
   /// part is gone.
   @usableFromInline func read() -> Child.State? { nil }
-  /// Sends `intent` up to the root store, wrapped in each parent's intent case; once cut off,
-  /// drops it with a report.
-  @usableFromInline func send(_ intent: Child.Intent) -> StoreTask { StoreTask(nil) }
 
-  /// Sends `intent` up: through the specialised hop when there is one.
-  @inlinable final func forward(_ intent: Child.Intent) -> StoreTask {
-    guard let hop else { return send(intent) }
-    return hop(self, intent)
+  /// Sends `intent` to the root store, wrapped in each parent's intent case; once cut off,
+  /// drops it with a report.
+  @inlinable final func send(_ intent: Child.Intent) -> StoreTask {
+    guard !isDetached else { return dropped(intent) }
+    return route(intent)
   }
-  /// Cuts the child off from its parent for good, on finding its state gone.
-  @usableFromInline final func cutOff() { isDetached = true }
+
+  /// Reports an intent sent once the child is cut off.
+  @usableFromInline func dropped(_ intent: Child.Intent) -> StoreTask { StoreTask(nil) }
+  /// Cuts the child off from its parent for good, on finding its state gone, and with it
+  /// every store scoped from it, whose sends would skip it.
+  @usableFromInline final func cutOff() {
+    guard !isDetached else { return }
+    isDetached = true
+    cutOffBelow()
+  }
+  /// Cuts off the stores scoped from the child.
+  func cutOffBelow() {}
   /// Cuts the child off for its parent, which forgets it: it no longer reports to the parent.
   final func detach() {
     observer = nil
-    isDetached = true
+    cutOff()
   }
+  /// Cuts the child off for good as its parent is freed.
+  func parentFreed() { detach() }
   /// Tells the parent that the child started or stopped being observed.
   final func observationChanged(isObserved: Bool) {
     observer?.childObservationChanged(isObserved: isObserved)
@@ -44,6 +60,9 @@ class Upstream<Child: Model> {
   /// Reports a misuse to the root store's flow observer, or standard error.
   func warn(_ message: String) { writeRuntimeWarning(message) }
 }
+
+/// A scoped store's way to the root store: see ``Upstream/route``.
+@usableFromInline typealias Route<Child: Model> = @MainActor (Child.Intent) -> StoreTask
 
 /// A scoped store, as its parent (or a row group) sees it: what the parent does with it after
 /// each reduce.
@@ -62,6 +81,8 @@ protocol ChildEntry<Parent>: AnyObject {
   func route(_ sideEffect: Parent.SideEffect) -> Bool
   /// Cuts the child off, when its part of the state is gone for good.
   func detach()
+  /// Cuts the child off, as the parent is freed.
+  func parentFreed()
 }
 
 /// One object per scoped store, shared by the store and its parent: the store reads and sends
@@ -71,19 +92,21 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
   typealias Parent = L.Parent
 
   @usableFromInline let link: L
-  /// The store scoped from, read for the child's state.
-  @exclusivity(unchecked) @usableFromInline weak var parent: Store<L.Parent>?
-  /// The parent's own way up when the parent is scoped, so a send skips the stores between.
-  @usableFromInline let parentUpstream: Upstream<L.Parent>?
+  /// The store scoped from, read for the child's state; nil once it is freed.
+  unowned var parent: Store<L.Parent>?
   /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
   unowned var child: Store<L.Child>?
 
-  init(_ link: L, parent: Store<L.Parent>, observer: any ObservedChild) {
+  init(
+    _ link: L, parent: Store<L.Parent>, observer: any ObservedChild,
+    route: @escaping Route<L.Child>
+  ) {
     self.link = link
     self.parent = parent
-    self.parentUpstream = parent.upstream
-    super.init()
+    super.init(route: route)
     self.observer = observer
+    // Its sends skip the parent on their way up, so they must not outlive the parent's.
+    isDetached = parent.upstream?.isDetached ?? false
   }
 
   // MARK: - Upstream
@@ -93,27 +116,19 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
     return link.read(parent.currentState)
   }
 
-  override func send(_ intent: L.Child.Intent) -> StoreTask {
-    sendEmbedded(intent)
-  }
-
-  /// The send up, one level: inlined into a specialised ``Upstream/hop``, and run generically
-  /// by ``send(_:)``.
-  @inlinable final func sendEmbedded(_ intent: L.Child.Intent) -> StoreTask {
-    guard !isDetached else { return dropped(intent) }
-    if let parentUpstream { return parentUpstream.forward(link.embed(intent)) }
-    guard let parent else { return dropped(intent) }
-    return parent.send(link.embed(intent))
-  }
-
-  /// Reports an intent sent once the child is cut off, or its root store is freed.
-  @usableFromInline func dropped(_ intent: L.Child.Intent) -> StoreTask {
-    if isDetached {
-      warn("Store<\(L.Child.self)> dropped \(intent): its part of its parent's state is gone.")
-    } else {
-      writeRuntimeWarning("a scoped store sent \(intent) after its root store was freed; dropped.")
-    }
+  @usableFromInline override func dropped(_ intent: L.Child.Intent) -> StoreTask {
+    warn(
+      parent == nil
+        ? "a scoped store sent \(intent) after the store it was scoped from was freed; dropped."
+        : "Store<\(L.Child.self)> dropped \(intent): its part of its parent's state is gone.")
     return StoreTask(nil)
+  }
+
+  override func cutOffBelow() { for below in child?.children.all ?? [] { below.entry.detach() } }
+
+  override func parentFreed() {
+    parent = nil
+    super.parentFreed()
   }
 
   override func warn(_ message: String) {
@@ -152,6 +167,7 @@ protocol ObservedChild: AnyObject {
 /// What a scoped store was scoped to: the state path, the child model, and for a case of an
 /// enum, which case's payload reader.
 // Key paths are immutable values; AnyKeyPath just isn't marked Sendable.
+@usableFromInline
 struct ScopeKey: Hashable, @unchecked Sendable {
   let state: AnyKeyPath
   let model: ObjectIdentifier

@@ -16,7 +16,7 @@ extension Store {
   // Specialised where it is sent from, but not inlined: the root send stays small.
   @inlinable @inline(never)
   func sendUp(_ intent: M.Intent) -> StoreTask {
-    upstream?.forward(intent) ?? StoreTask(nil)
+    upstream?.send(intent) ?? StoreTask(nil)
   }
 
   /// Tells the root's flow listeners, and standard error when no flow observer shows it.

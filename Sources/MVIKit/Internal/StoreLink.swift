@@ -45,6 +45,9 @@ extension CaseLinked {
 
 extension ChildLink: CaseLinked {
   @usableFromInline static var canBeAbsent: Bool { false }
+  @usableFromInline var key: ScopeKey {
+    ScopeKey(state: state, model: ObjectIdentifier(Child.self), id: nil)
+  }
   @usableFromInline func read(_ state: Parent.State) -> Child.State? {
     state[keyPath: self.state]
   }
@@ -53,6 +56,9 @@ extension ChildLink: CaseLinked {
 
 extension OptionalChildLink: CaseLinked {
   @usableFromInline static var canBeAbsent: Bool { true }
+  @usableFromInline var key: ScopeKey {
+    ScopeKey(state: state, model: ObjectIdentifier(Child.self), id: nil)
+  }
   @usableFromInline func read(_ state: Parent.State) -> Child.State? {
     state[keyPath: self.state]
   }
