@@ -87,7 +87,7 @@ public final class Store<M: Model> {
     _state = initialState
     let root = RootCore(model: model)
     core = .root(root)
-    root.runner.sink = self
+    root.sink = self
     for attachment in attachments { attachment.attach(to: RootStoreHandle(self)) }
   }
 
@@ -98,7 +98,10 @@ public final class Store<M: Model> {
   }
 
   isolated deinit {
-    if case .root(let root) = core { root.runner.cancelAll() }
+    if case .root(let root) = core {
+      root.cancelAll()
+      root.sink = nil
+    }
     for child in children.all { child.entry.parentFreed() }
     madeChannel?.finish()
     for stream in stateStreams.values { stream.finish() }

@@ -72,6 +72,8 @@ public final class TestStore<M: Model> where M.State: Equatable {
   }
 
   deinit {
+    // Its effects' tasks may outlive it; what they send then goes nowhere.
+    runner.sink = nil
     let running = registry.count
     registry.cancelAll()
     let leftovers = ledger.withLock { $0 }

@@ -91,6 +91,22 @@ struct Tally: Model {
     #expect(store.fact == nil)
     #expect(store.isLoading)
   }
+
+  @Test func anEffectThatOutlivesItsStoreSendsNowhere() async {
+    var store: Store<Counter>? = Store(
+      initialState: Counter.State(),
+      model: Counter(fact: { _ in
+        try? await Task.sleep(for: .seconds(3600))
+        return "late"  // ignores cancellation, so it sends after its store is gone
+      }))
+    let task = store!.send(.factTapped)
+    weak let freed = store
+    store = nil
+    #expect(freed == nil)
+    // Its task keeps what runs it alive, but was cancelled with the store: it ends without
+    // reaching the store, and without a crash.
+    await task.finish()
+  }
 }
 
 final class WeakBox<Object: AnyObject> {

@@ -1,7 +1,8 @@
 /// One effect task: its body, where its ``Send`` delivers, and its exit. The task's closure and
 /// the `Send` capture only this object, so that neither allocates a context of its own.
 final class EffectJob<Intent: Sendable, SideEffect: Sendable>: Sendable {
-  private weak let runner: EffectRunner<Intent, SideEffect>?
+  /// Held, so that its sink can be read; the sink is nil once its store is freed.
+  private let runner: EffectRunner<Intent, SideEffect>
   private let body: @Sendable (Send<Intent, SideEffect>) async throws -> Void
   private let handler: (@Sendable (any Error, Send<Intent, SideEffect>) async -> Void)?
   private let exit: TaskExit
@@ -32,7 +33,7 @@ final class EffectJob<Intent: Sendable, SideEffect: Sendable>: Sendable {
   /// Hands what the body sent to the runner's sink; once the task is cancelled, only errors.
   @MainActor
   private func deliver(_ event: EffectEvent<Intent, SideEffect>) {
-    guard let sink = runner?.sink else { return }
+    guard let sink = runner.sink else { return }
     switch event {
     case .intent(let intent): if !Task.isCancelled { sink.receive(intent, into: exit.cascade) }
     case .sideEffect(let sideEffect): if !Task.isCancelled { sink.deliver(sideEffect) }

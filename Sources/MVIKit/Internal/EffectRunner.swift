@@ -2,43 +2,44 @@
 /// it tracks by cancellation id and by the ``Cascade`` of the send that caused them.
 ///
 /// Shared by ``Store`` and the test store, which differ only in what they do with an intent or
-/// side effect that an effect produces (the sinks).
+/// side effect that an effect produces (the sinks). A root store's core is one: a class of its
+/// own would cost a store another object. Its members are final, so they are reached directly.
 @MainActor
-@usableFromInline package final class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
+@usableFromInline package class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   package typealias Work = Effect<Intent, SideEffect>
 
   /// The running tasks, made with the first one: most stores of a list never start one.
-  package var registry: TaskRegistry {
+  package final var registry: TaskRegistry {
     if madeRegistry == nil { madeRegistry = TaskRegistry() }
     return madeRegistry!
   }
-  /// Read by a store's deinit, when nothing else can reach the runner any more.
-  package nonisolated(unsafe) private(set) var madeRegistry: TaskRegistry?
+  package final private(set) var madeRegistry: TaskRegistry?
 
-  /// Where what the effects produce goes: the store or test store that owns this runner. Not
-  /// retained (it owns the runner), and not weak, so that the store needs no side table: its
-  /// every retain and release would take the slow path.
-  package unowned var sink: (any EffectSink<Intent, SideEffect>)?
+  /// Where what the effects produce goes: the store or test store that owns this runner, which
+  /// sets it to nil as it is freed (the tasks it started may outlive it). Not retained (it owns
+  /// the runner), and not weak, so that the store needs no side table: its every retain and
+  /// release would take the slow path. Cleared by the test store's nonisolated deinit.
+  package final nonisolated(unsafe) unowned var sink: (any EffectSink<Intent, SideEffect>)?
   /// The children whose work is running, with how to tell they are still in the state.
-  fileprivate var watches = PresenceWatches()
+  fileprivate final var watches = PresenceWatches()
 
   /// Whether some running work belongs to an optional child or a row.
-  @usableFromInline package var isWatchingPresence: Bool { !watches.isEmpty }
+  @usableFromInline package final var isWatchingPresence: Bool { !watches.isEmpty }
 
   /// Cancels the work of every child that `state` no longer holds. Called after each reduce
   /// while work of such children runs.
-  @usableFromInline package func checkPresence(in state: Any) {
+  @usableFromInline package final func checkPresence(in state: Any) {
     watches.check(state, isRunning: registry.isRunning, cancel: registry.cancel)
     if watches.isEmpty { sink?.presenceWatchesChanged() }
   }
 
   package init() {}
 
-  package func cancelAll() { madeRegistry?.cancelAll() }
+  package final func cancelAll() { madeRegistry?.cancelAll() }
 
   /// Runs the synchronous parts of `effect` (sends, emits, cancels) in order and starts its
   /// asynchronous parts, which join `cascade` (created when the first task starts).
-  package func execute(_ effect: Work, ids: [EffectID] = [], cascade: inout Cascade?) {
+  package final func execute(_ effect: Work, ids: [EffectID] = [], cascade: inout Cascade?) {
     var execution = Execution(runner: self, cascade: cascade)
     effect.interpret(on: &execution, ids: ids)
     cascade = execution.cascade
@@ -63,14 +64,14 @@
     }
 
     mutating func start(_ rest: ArraySlice<Work>, after: [Started], ids: [EffectID]) -> Started {
-      track(ids) { [weak runner, cascade] exit in
+      track(ids) { [runner, cascade] exit in
         Task {
           await withTaskCancellationHandler {
             for job in after { await job.value }
           } onCancel: {
             for job in after { job.cancel() }
           }
-          if !Task.isCancelled, let runner {
+          if !Task.isCancelled {
             var execution = Execution(runner: runner, cascade: cascade)
             Work.interpret(rest, on: &execution, ids: ids)
           }

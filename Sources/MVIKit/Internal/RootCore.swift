@@ -3,16 +3,13 @@
 /// it sends up to its root.
 @MainActor
 @usableFromInline
-final class RootCore<M: Model> {
+final class RootCore<M: Model>: EffectRunner<M.Intent, M.SideEffect> {
   @usableFromInline let model: M
-  @usableFromInline let runner: EffectRunner<M.Intent, M.SideEffect>
   /// Intents that the intent being reduced fed back, reduced first in, first out.
   @exclusivity(unchecked) @usableFromInline var queue = IntentQueue<M.Intent>()
   /// Intents sent from outside while the store reduces (by an observer, say): each waits until
   /// the intents before it have done all their synchronous work.
   @exclusivity(unchecked) @usableFromInline var deferred = IntentQueue<M.Intent>()
-  /// True from the first reduce of a send until both queues are empty.
-  @exclusivity(unchecked) @usableFromInline var isReducing = false
   /// Flow observers and the taps of debugging aids, in the order they were added.
   @usableFromInline var listeners: [FlowTap<M>] = []
   /// Set while state persistence waits to hear that the state may have changed. It makes the
@@ -22,16 +19,22 @@ final class RootCore<M: Model> {
   /// Set while a `StateHistory` shows a past state: the live state. The intents that arrive
   /// meanwhile wait in `deferred`, reduced once the store is live again.
   var liveState: M.State?
+  /// True from the first reduce of a send until both queues are empty. Last, so that it fits
+  /// beside the state's optional tag.
+  @exclusivity(unchecked) @usableFromInline var isReducing = false
 
   init(model: M) {
     self.model = model
-    runner = EffectRunner()
   }
+
+  // Spelled out, as the compiler's own stub for the runner's initialiser, which a core does not
+  // inherit, draws a false "infinite recursion" warning. Unavailable, so it is never called.
+  @available(*, unavailable) override init() { fatalError("a root core is made with its model") }
 
   /// Whether a send must tell the flow's listeners, hold intents for time travel, or check
   /// the presence of children whose work runs.
   var needsSlowSend: Bool {
-    !listeners.isEmpty || liveState != nil || runner.isWatchingPresence || changeListener != nil
+    !listeners.isEmpty || liveState != nil || isWatchingPresence || changeListener != nil
   }
 }
 

@@ -20,9 +20,7 @@ class Upstream<Child: Model> {
   /// way: cutting a store off cuts off every store scoped from it.
   @usableFromInline final let route: Route<Child>
 
-  init(route: @escaping Route<Child>) {
-    self.route = route
-  }
+  init(route: @escaping Route<Child>) { self.route = route }
 
   /// The child's state in its parent now; nil once cut off, or when the parent or the child's
   /// part is gone.
@@ -183,11 +181,12 @@ struct ChildStores<Parent: Model> {
   /// scoping again returns it and it lives as long as its parent, and the entry the parent
   /// works through. Appended to only for a key that callers have found absent (or removed).
   var all: [(key: ScopeKey, store: AnyObject, entry: any ChildEntry<Parent>)] = []
-  /// How many of them are observed, so a change must reach them.
-  var observed = 0
+  /// How many of them are observed, so a change must reach them. 32 bits, as are the next,
+  /// so that the two take one word of the store.
+  var observed: Int32 = 0
   /// How many of them can be dismissed, checked after each reduce so that a dismissed child's
   /// store is cut off even when nothing read it while it was gone.
-  var optional = 0
+  var optional: Int32 = 0
 
   /// The scoped store (or group of row stores) at `key`.
   subscript(key: ScopeKey) -> AnyObject? {

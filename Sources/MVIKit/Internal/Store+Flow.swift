@@ -64,7 +64,7 @@ extension Store {
   }
 
   /// How many effect tasks a root store runs now; for tests.
-  package var runningEffectCount: Int { root?.runner.madeRegistry?.count ?? 0 }
+  package var runningEffectCount: Int { root?.madeRegistry?.count ?? 0 }
   /// How many side effects wait for a consumer; for tests.
   package var pendingSideEffectCount: Int { madeChannel?.pendingCount ?? 0 }
 }

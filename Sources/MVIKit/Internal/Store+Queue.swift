@@ -70,7 +70,7 @@ extension Store {
 
   @usableFromInline
   func execute(_ effect: Effect<M.Intent, M.SideEffect>, into cascade: inout Cascade?) {
-    root?.runner.execute(effect, cascade: &cascade)
+    root?.execute(effect, cascade: &cascade)
   }
 
   /// Reduces one intent, telling the flow observer and the observers of what changed.
@@ -99,7 +99,7 @@ extension Store {
     } else {
       effect = root.model.reduce(&_state, intent)
     }
-    if root.runner.isWatchingPresence { root.runner.checkPresence(in: _state) }
+    if root.isWatchingPresence { root.checkPresence(in: _state) }
     notifyObservers()
     return effect
   }
