@@ -18,9 +18,7 @@ public protocol StoreAttachment<M>: AnyObject {
 public struct RootStoreHandle<M: Model> {
   weak var store: Store<M>?
 
-  init(_ store: Store<M>) {
-    self.store = store
-  }
+  init(_ store: Store<M>) { self.store = store }
 
   /// The store's live state, or nil once the store is gone.
   public var state: M.State? { store?.root?.liveState ?? store?._state }
@@ -63,14 +61,10 @@ public struct RootStoreHandle<M: Model> {
   }
 
   /// Replaces the state before the store reduces anything: what state persistence loaded.
-  package func restore(_ state: M.State) {
-    store?._state = state
-  }
+  package func restore(_ state: M.State) { store?._state = state }
 
   /// Sends `intent` to the store, as the View does.
-  package func send(_ intent: M.Intent) {
-    store?.send(intent)
-  }
+  package func send(_ intent: M.Intent) { store?.send(intent) }
 
   // Showing a past state: the View renders it while the live state waits, and every intent
   // that arrives meanwhile (an effect finishing, a key) is held, not lost, until the store is

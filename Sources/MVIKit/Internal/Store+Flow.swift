@@ -74,13 +74,9 @@ extension Store: EffectSink {
     report(.unhandledError(error), "an effect threw an error with no catch: handler: \(error)")
   }
 
-  package func effectWarned(_ warning: String) {
-    warn(warning)
-  }
+  package func effectWarned(_ warning: String) { warn(warning) }
 
-  package func presenceWatchesChanged() {
-    updateNeedsSlowSend()
-  }
+  package func presenceWatchesChanged() { updateNeedsSlowSend() }
 }
 
 extension Store: ObservedChild {
