@@ -100,12 +100,12 @@ extension Store {
       if member.hasRuns { ObservationRuns.memberChanged(member) }
     }
     if children.optional > 0 {
-      for (key, _, entry) in children.all where entry.canBeAbsent && entry.isGone {
-        removeChild(key)
+      for (_, entry) in children.all where entry.canBeAbsent && entry.isGone {
+        removeChild(entry.key)
       }
     }
     if children.observed > 0 {
-      for (_, _, entry) in children.all where entry.isObserved {
+      for (_, entry) in children.all where entry.isObserved {
         entry.refresh()
       }
     }

@@ -23,10 +23,11 @@ extension Store {
   }
 
   func group<Row: Model>(for link: RowsLink<M, Row>) -> RowGroup<M, Row> {
-    let key = ScopeKey(state: link.state, model: ObjectIdentifier(Row.self), id: nil)
-    if let group = children[key] { return unsafeDowncast(group, to: RowGroup<M, Row>.self) }
+    if let group = children[link.key] {
+      return unsafeDowncast(group, to: RowGroup<M, Row>.self)
+    }
     let group = RowGroup(parent: self, link: link)
-    children.all.append((key, group, group))
+    children.all.append((group, group))
     return group
   }
 }

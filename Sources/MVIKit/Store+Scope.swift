@@ -15,9 +15,7 @@ extension Store {
   public func scope<Child: Model>(_ link: ChildLink<M, Child>) -> Store<Child> {
     // Inlinable, so that the send's route up is made, and specialised, where the types are
     // known.
-    scope(
-      link, key: link.key, initial: currentState[keyPath: link.state],
-      route: route(link.intents.embed))
+    scope(link, initial: currentState[keyPath: link.state], route: route(link.intents.embed))
   }
 
   /// The store of an optional child while it is there, nil while its state is nil.
@@ -28,35 +26,35 @@ extension Store {
   /// new presentation for the new child's store.
   @inlinable
   public func scope<Child: Model>(_ link: OptionalChildLink<M, Child>) -> Store<Child>? {
-    scopeWhilePresent(link, key: link.key, route: route(link.intents.embed))
+    scopeWhilePresent(link, route: route(link.intents.embed))
   }
 
   /// The store of a child that may be absent, while it is there; an absent child's store, if
   /// one was made, is forgotten.
   @usableFromInline
-  func scopeWhilePresent<L: StoreLink>(_ link: L, key: ScopeKey, route: @escaping Route<L.Child>)
+  func scopeWhilePresent<L: StoreLink>(_ link: L, route: @escaping Route<L.Child>)
     -> Store<L.Child>? where L.Parent == M
   {
     guard let initial = link.read(currentState) else {
-      removeChild(key)
+      removeChild(link.key)
       return nil
     }
-    return scope(link, key: key, initial: initial, route: route)
+    return scope(link, initial: initial, route: route)
   }
 
   /// The one path that makes (or finds) a scoped store, for every kind of link; a store it
   /// makes sends by `route`.
   @usableFromInline
   func scope<L: StoreLink>(
-    _ link: L, key: ScopeKey, initial: L.Child.State, route: @escaping Route<L.Child>
+    _ link: L, initial: L.Child.State, route: @escaping Route<L.Child>
   ) -> Store<L.Child> where L.Parent == M {
-    if let cached = children[key] {
+    if let cached = children[link.key] {
       let store = unsafeDowncast(cached, to: Store<L.Child>.self)
       if store.upstream?.isDetached != true { return store }
-      removeChild(key)
+      removeChild(link.key)
     }
     let (child, entry) = makeScoped(link, initial: initial, observer: self, route: route)
-    children.all.append((key, child, entry))
+    children.all.append((child, entry))
     if L.canBeAbsent {
       children.optional += 1
       updateNeedsSlowSend()
@@ -111,6 +109,6 @@ extension Store {
   /// the case is replaced, it is cut off for good.
   @inlinable
   public func scope<Child: Model>(_ link: CaseLink<M, Child>) -> Store<Child>? {
-    scopeWhilePresent(link, key: link.key, route: route(link.intents.embed))
+    scopeWhilePresent(link, route: route(link.intents.embed))
   }
 }

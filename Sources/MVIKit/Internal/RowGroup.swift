@@ -21,6 +21,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     self.link = link
   }
 
+  var key: ScopeKey { link.key }
   var isObserved: Bool { observed > 0 }
   var canBeAbsent: Bool { false }
   var isGone: Bool { false }

@@ -67,6 +67,8 @@ class Upstream<Child: Model> {
 @MainActor
 protocol ChildEntry<Parent>: AnyObject {
   associatedtype Parent: Model
+  /// What the child's store is cached by in the parent.
+  var key: ScopeKey { get }
   /// Whether the child, or one of its own scoped stores, is observed.
   var isObserved: Bool { get }
   /// Whether the child can be dismissed, so the parent checks it after each reduce.
@@ -136,6 +138,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 
   // MARK: - ChildEntry
 
+  var key: ScopeKey { link.key }
   var isObserved: Bool { child?.needsSlowSend ?? false }
   var canBeAbsent: Bool { L.canBeAbsent }
 
@@ -179,8 +182,9 @@ struct ScopeKey: Hashable, @unchecked Sendable {
 struct ChildStores<Parent: Model> {
   /// For each store scoped from this one (or group of row stores): the scoped store, held so
   /// scoping again returns it and it lives as long as its parent, and the entry the parent
-  /// works through. Appended to only for a key that callers have found absent (or removed).
-  var all: [(key: ScopeKey, store: AnyObject, entry: any ChildEntry<Parent>)] = []
+  /// works through, which knows the key. Appended to only for a key that callers have found
+  /// absent (or removed).
+  var all: [(store: AnyObject, entry: any ChildEntry<Parent>)] = []
   /// How many of them are observed, so a change must reach them. 32 bits, as are the next,
   /// so that the two take one word of the store.
   var observed: Int32 = 0
@@ -190,11 +194,11 @@ struct ChildStores<Parent: Model> {
 
   /// The scoped store (or group of row stores) at `key`.
   subscript(key: ScopeKey) -> AnyObject? {
-    all.first { $0.key == key }?.store
+    all.first { $0.entry.key == key }?.store
   }
 
   /// Forgets the scoped store at `key`; returns its entry.
   mutating func remove(_ key: ScopeKey) -> (any ChildEntry<Parent>)? {
-    all.firstIndex { $0.key == key }.map { all.remove(at: $0).entry }
+    all.firstIndex { $0.entry.key == key }.map { all.remove(at: $0).entry }
   }
 }

@@ -11,6 +11,8 @@ protocol StoreLink<Parent, Child> {
   associatedtype Child: Model
   /// Whether the child's state can be absent, so that its store may be cut off.
   static var canBeAbsent: Bool { get }
+  /// What the child's store is cached by in its parent.
+  var key: ScopeKey { get }
   func read(_ state: Parent.State) -> Child.State?
   func embed(_ intent: Child.Intent) -> Parent.Intent
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect?
@@ -80,6 +82,8 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   let id: Row.State.ID
 
   static var canBeAbsent: Bool { true }
+  // A row's store is cached by its group, by id; the group by the rows' key.
+  var key: ScopeKey { rows.key }
 
   func read(_ state: Parent.State) -> Row.State? { state[keyPath: rows.state][id: id] }
   func embed(_ intent: Row.Intent) -> Parent.Intent { rows.intents.embed(Keyed(id, intent)) }
