@@ -75,8 +75,7 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
     modify = { parent, body in member.modify(&parent) { enumPayload.modify(&$0, body) } }
     place = LiftedPresenceID(
       path: path, inner: nil, row: AnyHashable(ObjectIdentifier(enumPayload)))
-    key = ScopeKey(
-      state: path, model: ObjectIdentifier(Child.self), id: ObjectIdentifier(enumPayload))
+    key = ScopeKey(path, Child.self, case: ObjectIdentifier(enumPayload))
     intents = CaseEmbedding(intent)
     sideEffects = CaseEmbedding(sideEffect)
   }

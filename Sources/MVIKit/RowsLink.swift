@@ -23,7 +23,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   let intents: CaseEmbedding<Parent.Intent, Keyed<ID, Row.Intent>>
   let sideEffects: CaseEmbedding<Parent.SideEffect, Keyed<ID, Row.SideEffect>>
   /// What the group of row stores is cached by in the parent.
-  var key: ScopeKey { ScopeKey(state: state, model: ObjectIdentifier(Row.self), id: nil) }
+  var key: ScopeKey { ScopeKey(state, Row.self) }
 
   /// Links rows at `state`, whose intents travel in the parent's `intent` case and whose side
   /// effects in the parent's `sideEffect` case, each keyed by the row's id.

@@ -138,6 +138,22 @@ enum CoreCases {
       floor, within: 3, target: "≤ 3×")
   }
 
+  /// `scope(_:)` of a child scoped before, as a view's body does on every render, beside a root
+  /// send: it finds the cached store and must allocate nothing.
+  static func cachedScope() -> Row {
+    let n = 1_000_000
+    let floor = rootSend(n)
+    let held = Store(initialState: Held.State(), model: Held())
+    blackHole(held.scope(Held.nest))
+    let mvikit = measure(n) { n in
+      for _ in 0..<n { blackHole(held.scope(Held.nest)) }
+    }
+    return Row(
+      name: "5d. scope(_:) of a child scoped before (a view's render)", nanoseconds: mvikit.ns,
+      floorName: "root send", floorNanoseconds: floor.ns, allocations: mvikit.allocs,
+      target: "0 allocs", met: mvikit.allocs < 0.001)
+  }
+
   static func scoping() -> Row {
     let n = 1_000_000
     let floor = rootSend(n)

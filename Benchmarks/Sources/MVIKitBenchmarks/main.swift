@@ -17,6 +17,7 @@ if wants("4b") { rows.append(ObserverCases.fineGrained()) }
 if wants("5a") { rows.append(CoreCases.childLinkSend()) }
 if wants("5") { rows.append(CoreCases.scoping()) }
 if wants("5c") { rows.append(CoreCases.scopedOnce()) }
+if wants("5d") { rows.append(CoreCases.cachedScope()) }
 if wants("5b") { rows.append(CoreCases.caseLinkSend()) }
 if wants("6") { rows.append(CoreCases.largeState()) }
 if wants("7a") { rows.append(contentsOf: MemoryCases.perStoreOverhead()) }

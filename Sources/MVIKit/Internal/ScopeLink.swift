@@ -173,6 +173,10 @@ struct ScopeKey: Hashable, @unchecked Sendable {
   let state: AnyKeyPath
   let model: ObjectIdentifier
   let id: ObjectIdentifier?
+
+  init(_ state: AnyKeyPath, _ model: any Model.Type, case id: ObjectIdentifier? = nil) {
+    (self.state, self.model, self.id) = (state, ObjectIdentifier(model), id)
+  }
 }
 
 /// The scoped stores a store keeps, by what they were scoped to. A short array rather than a
@@ -194,11 +198,18 @@ struct ChildStores<Parent: Model> {
 
   /// The scoped store (or group of row stores) at `key`.
   subscript(key: ScopeKey) -> AnyObject? {
-    all.first { $0.entry.key == key }?.store
+    // A loop, not `first(where:)`: unspecialised, that boxed each entry it looked at, an
+    // allocation on every scope, which a view makes on every render.
+    for (store, entry) in all where entry.key == key { return store }
+    return nil
   }
 
   /// Forgets the scoped store at `key`; returns its entry.
   mutating func remove(_ key: ScopeKey) -> (any ChildEntry<Parent>)? {
-    all.firstIndex { $0.entry.key == key }.map { all.remove(at: $0).entry }
+    // A loop, as above: an absent optional child is looked for here on every render.
+    for index in all.indices where all[index].entry.key == key {
+      return all.remove(at: index).entry
+    }
+    return nil
   }
 }

@@ -47,9 +47,7 @@ extension CaseLinked {
 
 extension ChildLink: CaseLinked {
   @usableFromInline static var canBeAbsent: Bool { false }
-  @usableFromInline var key: ScopeKey {
-    ScopeKey(state: state, model: ObjectIdentifier(Child.self), id: nil)
-  }
+  @usableFromInline var key: ScopeKey { ScopeKey(state, Child.self) }
   @usableFromInline func read(_ state: Parent.State) -> Child.State? {
     state[keyPath: self.state]
   }
@@ -58,9 +56,7 @@ extension ChildLink: CaseLinked {
 
 extension OptionalChildLink: CaseLinked {
   @usableFromInline static var canBeAbsent: Bool { true }
-  @usableFromInline var key: ScopeKey {
-    ScopeKey(state: state, model: ObjectIdentifier(Child.self), id: nil)
-  }
+  @usableFromInline var key: ScopeKey { ScopeKey(state, Child.self) }
   @usableFromInline func read(_ state: Parent.State) -> Child.State? {
     state[keyPath: self.state]
   }
