@@ -48,9 +48,10 @@ extension Store {
   /// effects, or this store is its `lastStop`; otherwise leaves it to the caller (a scoped
   /// store's parent).
   func accept(_ sideEffect: M.SideEffect, lastStop: Bool = false) -> Bool {
-    let routed = children.all.contains { $0.entry.route(sideEffect) }
-    guard routed || lastStop || upstream?.wantsSideEffects == true else { return false }
-    if !routed { sideEffectChannel.send(sideEffect) }
+    // A loop, not `contains(where:)`, which boxes each entry it looks at (see ChildStores).
+    for (_, entry) in children.all where entry.route(sideEffect) { return true }
+    guard lastStop || upstream?.wantsSideEffects == true else { return false }
+    sideEffectChannel.send(sideEffect)
     return true
   }
 
