@@ -95,7 +95,8 @@ extension Store {
       return { up(embed($0)) }
     }
     // Not retained: the store cuts off every store scoped from it as it is freed.
-    return { [unowned(unsafe) self] in self.send(embed($0)) }
+    let root = Unmanaged.passUnretained(self)
+    return { intent in withUnretained(root) { $0.send(embed(intent)) } }
   }
 
   /// Brings a scoped store up to date after its parent reduced an intent.

@@ -141,12 +141,15 @@ public final class Store<M: Model> {
   @inlinable
   @discardableResult
   public func send(_ intent: M.Intent) -> StoreTask {
-    guard case .root(let root) = core else { return sendUp(intent) }
-    // Without observers nothing can run inside reduce, so nothing can re-enter.
-    guard !needsSlowSend, !root.isReducing else { return sendObserved(intent) }
-    let effect = root.model.reduce(&_state, intent)
-    if case .none = effect.operation { return StoreTask(nil) }
-    return StoreTask(drain(after: effect, into: nil))
+    guard let core = unretainedRoot else { return sendUp(intent) }
+    // The store keeps its core alive, so the send need not retain it.
+    return withUnretained(core) { root in
+      // Without observers nothing can run inside reduce, so nothing can re-enter.
+      guard !needsSlowSend, !root.isReducing else { return sendObserved(intent) }
+      let effect = root.model.reduce(&_state, intent)
+      if case .none = effect.operation { return StoreTask(nil) }
+      return StoreTask(drain(after: effect, into: nil))
+    }
   }
 }
 

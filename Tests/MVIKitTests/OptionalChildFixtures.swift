@@ -105,3 +105,28 @@ struct Desk: Model {
     }
   }
 }
+
+/// A parent whose child's every intent feeds one more intent back (a scoped send that drains).
+struct Echoer: Model {
+  struct State: Equatable, Sendable {
+    var sheet = Sheet.State()
+    var echoes = 0
+  }
+  enum Intent: Equatable, Sendable {
+    case sheet(Sheet.Intent)
+    case echoed
+  }
+
+  static let sheet = ChildLink<Echoer, Sheet>(state: \.sheet, intent: Intent.sheet)
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .sheet(let intent):
+      _ = Self.sheet.reduce(Sheet(), &state, intent)
+      return .send(.echoed)
+    case .echoed:
+      state.echoes += 1
+      return .none
+    }
+  }
+}

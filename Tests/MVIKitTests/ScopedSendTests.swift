@@ -37,6 +37,32 @@ import Testing
     #expect(host.presentations == 1)
   }
 
+  @Test func aRootLetGoOfDuringAScopedSendLivesUntilTheSendIsOver() {
+    // Only this variable owns the root. The flow observer lets go of it at the first intent,
+    // while the send still has the fed-back intent to reduce, into the root's own state.
+    var root: Store<Echoer>?
+    weak var freed: Store<Echoer>?
+    var reduced: [(Echoer.Intent, rootAlive: Bool)] = []
+    root = Store(
+      initialState: Echoer.State(), model: Echoer(),
+      attaching: [
+        FlowObserver { event in
+          guard case .intent(let intent) = event else { return }
+          reduced.append((intent, freed != nil))
+          root = nil
+        }
+      ])
+    freed = root
+    let sheet = root!.scope(Echoer.sheet)
+    sheet.send(.typed("bye"))
+    #expect(reduced.map(\.0) == [.sheet(.typed("bye")), .echoed])
+    #expect(reduced.map(\.rootAlive) == [true, true])
+    #expect(freed == nil)
+    // Cut off as its root was freed: it drops what it is sent.
+    sheet.send(.typed("again"))
+    #expect(reduced.count == 2)
+  }
+
   @Test func aStoreScopedFromADismissedChildNeverReachesTheChildPresentedAfterIt() {
     let desk = Store(initialState: Desk.State(), model: Desk())
     desk.send(.opened)

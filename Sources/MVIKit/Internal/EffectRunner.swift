@@ -6,7 +6,7 @@
 /// own would cost a store another object. Its members are final, so they are reached directly.
 @MainActor
 @usableFromInline package class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
-  package typealias Work = Effect<Intent, SideEffect>
+  @usableFromInline package typealias Work = Effect<Intent, SideEffect>
 
   /// The running tasks, made with the first one: most stores of a list never start one.
   package final var registry: TaskRegistry {
@@ -39,6 +39,7 @@
 
   /// Runs the synchronous parts of `effect` (sends, emits, cancels) in order and starts its
   /// asynchronous parts, which join `cascade` (created when the first task starts).
+  @usableFromInline
   package final func execute(_ effect: Work, ids: [EffectID] = [], cascade: inout Cascade?) {
     var execution = Execution(runner: self, cascade: cascade)
     effect.interpret(on: &execution, ids: ids)

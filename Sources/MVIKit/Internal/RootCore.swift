@@ -48,13 +48,20 @@ enum StoreCore<M: Model> {
 
 extension Store {
   /// The root store's core; nil in a scoped store.
-  @inlinable var root: RootCore<M>? {
-    if case .root(let root) = core { root } else { nil }
-  }
+  @inlinable var root: RootCore<M>? { unretainedRoot?.takeUnretainedValue() }
 
   /// A scoped store's way to its parent; nil in a root store.
-  @inlinable var upstream: Upstream<M>? {
-    if case .scoped(let upstream) = core { upstream } else { nil }
+  @inlinable var upstream: Upstream<M>? { unretainedUpstream?.takeUnretainedValue() }
+
+  /// The root store's core, for ``withUnretained(_:_:)``; nil in a scoped store.
+  // The binding ends here, so no copy of it lives on across the calls that use the core.
+  @inlinable var unretainedRoot: Unmanaged<RootCore<M>>? {
+    if case .root(let root) = core { .passUnretained(root) } else { nil }
+  }
+
+  /// A scoped store's way to its parent, for ``withUnretained(_:_:)``; nil in a root store.
+  @inlinable var unretainedUpstream: Unmanaged<Upstream<M>>? {
+    if case .scoped(let upstream) = core { .passUnretained(upstream) } else { nil }
   }
 }
 

@@ -51,10 +51,6 @@ class Upstream<Child: Model> {
   }
   /// Cuts the child off for good as its parent is freed.
   func parentFreed() { detach() }
-  /// Tells the parent that the child started or stopped being observed.
-  final func observationChanged(isObserved: Bool) {
-    observer?.childObservationChanged(isObserved: isObserved)
-  }
   /// Reports a misuse to the root store's flow observer, or standard error.
   func warn(_ message: String) { writeRuntimeWarning(message) }
 }

@@ -16,7 +16,9 @@ extension Store {
   // Specialised where it is sent from, but not inlined: the root send stays small.
   @inlinable @inline(never)
   func sendUp(_ intent: M.Intent) -> StoreTask {
-    upstream?.send(intent) ?? StoreTask(nil)
+    guard let upstream = unretainedUpstream else { return StoreTask(nil) }
+    // The store keeps its upstream alive, so the send need not retain it.
+    return withUnretained(upstream) { $0.send(intent) }
   }
 
   /// Tells the root's flow listeners, and standard error when no flow observer shows it.
@@ -61,7 +63,7 @@ extension Store {
       || root?.needsSlowSend == true
     guard observed != needsSlowSend else { return }
     needsSlowSend = observed
-    upstream?.observationChanged(isObserved: observed)
+    upstream?.observer?.childObservationChanged(isObserved: observed)
   }
 
   /// How many effect tasks a root store runs now; for tests.

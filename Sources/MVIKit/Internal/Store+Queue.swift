@@ -29,12 +29,16 @@ extension Store {
   @inlinable
   func drain(after effect: Effect<M.Intent, M.SideEffect>, into cascade: Cascade?) -> Cascade? {
     guard let root else { return nil }
+    // A scoped store's send reaches its root unretained (see `route(_:)`), and what runs here
+    // (flow listeners, observers) may let go of the root's last owner: it must outlive this.
+    let alive = Unmanaged.passRetained(self)
     var work = cascade
     root.isReducing = true
     ObservationRuns.sendBegan()
     defer {
       root.isReducing = false
       ObservationRuns.sendEnded()
+      alive.release()
     }
     run(effect, into: &work, root: root)
     while let (intent, owner, origin) = root.queue.popFirst() ?? root.deferred.popFirst() {
@@ -64,13 +68,8 @@ extension Store {
       // The common step of a chain, queued without a trip through the runner.
       root.queue.append((intent, cascade, .effect))
     default:
-      execute(effect, into: &cascade)
+      root.execute(effect, cascade: &cascade)
     }
-  }
-
-  @usableFromInline
-  func execute(_ effect: Effect<M.Intent, M.SideEffect>, into cascade: inout Cascade?) {
-    root?.execute(effect, cascade: &cascade)
   }
 
   /// Reduces one intent, telling the flow observer and the observers of what changed.

@@ -14,7 +14,6 @@ protocol StoreLink<Parent, Child> {
   /// What the child's store is cached by in its parent.
   var key: ScopeKey { get }
   func read(_ state: Parent.State) -> Child.State?
-  func embed(_ intent: Child.Intent) -> Parent.Intent
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect?
 }
 
@@ -25,8 +24,6 @@ protocol CaseLinked: StoreLink, Sendable {
   var sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect> { get }
 }
 
-// `embed` is on every scoped send, so each link implements it itself: a default here would
-// make every call look up the link's conformance at run time.
 extension CaseLinked {
   @usableFromInline func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
     sideEffects.extract(sideEffect)
@@ -51,7 +48,6 @@ extension ChildLink: CaseLinked {
   @usableFromInline func read(_ state: Parent.State) -> Child.State? {
     state[keyPath: self.state]
   }
-  @inlinable func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
 }
 
 extension OptionalChildLink: CaseLinked {
@@ -60,13 +56,11 @@ extension OptionalChildLink: CaseLinked {
   @usableFromInline func read(_ state: Parent.State) -> Child.State? {
     state[keyPath: self.state]
   }
-  @inlinable func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
 }
 
 extension CaseLink: CaseLinked {
   @usableFromInline static var canBeAbsent: Bool { true }
   @usableFromInline func read(_ state: Parent.State) -> Child.State? { payload(state) }
-  @inlinable func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
 }
 
 /// One row of a ``RowsLink``: the link of the row with `id`.
