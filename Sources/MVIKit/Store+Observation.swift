@@ -22,9 +22,13 @@ extension Store {
   func read<Value>(_ keyPath: KeyPath<M.State, Value>, isEqual: ((Value, Value) -> Bool)?) -> Value
   {
     let value = currentState[keyPath: keyPath]
-    let observation = ObservationRuns.current
-    if observation?.hasRead(ObjectIdentifier(self), keyPath) != true {
-      watch(keyPath, value: value, isEqual: isEqual, by: observation)
+    // Not `map`: a main-actor closure passed to the standard library checks the executor.
+    guard let observation = ObservationRuns.current else {
+      watch(keyPath, value: value, isEqual: isEqual, by: nil)
+      return value
+    }
+    if !withUnretained(observation, { $0.hasRead(ObjectIdentifier(self), keyPath) }) {
+      watch(keyPath, value: value, isEqual: isEqual, by: observation.takeUnretainedValue())
     }
     return value
   }

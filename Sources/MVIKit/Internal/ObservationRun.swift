@@ -35,7 +35,7 @@ final class ObservationRun {
   func run() {
     guard isActive else { return }
     let outer = ObservationRuns.current
-    ObservationRuns.current = self
+    ObservationRuns.current = .passUnretained(self)
     apply()
     ObservationRuns.current = outer
   }

@@ -7,7 +7,8 @@ enum ObservationRuns {
   /// exclusivity check, several times per rerun. Only the main actor touches it.
   @usableFromInline
   struct Slots {
-    @usableFromInline var current: ObservationRun?
+    /// Not retained: a run is current only while it runs, and whoever runs it holds it.
+    @usableFromInline var current: Unmanaged<ObservationRun>?
     var changed: [ObservedMemberBase] = []
     /// The previous batch's buffer, kept so that a batch reuses its storage.
     var spare: [ObservedMemberBase] = []
@@ -23,7 +24,7 @@ enum ObservationRuns {
   }()
 
   @inlinable
-  static var current: ObservationRun? {
+  static var current: Unmanaged<ObservationRun>? {
     get { slots.pointee.current }
     set { slots.pointee.current = newValue }
   }

@@ -127,10 +127,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
     super.parentFreed()
   }
 
-  override func warn(_ message: String) {
-    guard let parent else { return writeRuntimeWarning(message) }
-    parent.warn(message)
-  }
+  override func warn(_ message: String) { parent?.warn(message) ?? writeRuntimeWarning(message) }
 
   // MARK: - ChildEntry
 
