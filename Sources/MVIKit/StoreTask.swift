@@ -27,15 +27,11 @@ public struct StoreTask: Sendable {
   }
 
   /// Cancels every effect started by the send, and by the intents its effects sent.
-  public func cancel() {
-    cascade?.cancel()
-  }
+  public func cancel() { cascade?.cancel() }
 
   /// Whether the send started any asynchronous work.
   package var hasWork: Bool { cascade != nil }
 
   /// Whether ``cancel()`` was called.
-  public var isCancelled: Bool {
-    cascade?.isCancelled ?? false
-  }
+  public var isCancelled: Bool { cascade?.isCancelled ?? false }
 }

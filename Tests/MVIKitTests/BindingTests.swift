@@ -93,6 +93,28 @@ import Testing
     #expect(released == nil && !cancelled.isActive)
   }
 
+  @Test func anObservationReleasedDuringItsOwnRerunStopsItAndTheOnesItReleases() {
+    let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
+    var first: StoreObservation?
+    var second: StoreObservation?
+    var runs = (first: 0, second: 0)
+    // Both rerun on the same change; the first lets go of both, its own run included, and
+    // nothing else holds them.
+    first = store.observe { store in
+      runs.first += 1
+      if store.count == 1 { (first, second) = (nil, nil) }
+    }
+    second = store.observe { store in
+      runs.second += store.count >= 0 ? 1 : 0
+    }
+    store.send(.increment)
+    #expect(runs.first == 2)
+    #expect(runs.second == 1)
+    store.send(.increment)
+    #expect(runs.first == 2 && runs.second == 1)
+    #expect(first == nil && second == nil)
+  }
+
   @Test func anObservationKeepsItsStoreOnlyUntilItIsReleased() {
     var store: Store<Counter>? = Store(
       initialState: Counter.State(), model: Counter(fact: { "\($0)" }))

@@ -25,9 +25,15 @@ class ObservedMemberBase {
 
   /// Reruns every observation of this member not yet rerun in `batch`.
   func runAll(batch: Int) {
-    for run in runs where run.batch != batch {
-      run.batch = batch
-      run.run()
+    // The copy keeps every run alive, one that cancels itself while it runs included, so each
+    // is reached without a retain of its own.
+    let runs = self.runs
+    for index in runs.indices {
+      withUnretained(.passUnretained(runs[index])) { run in
+        guard run.batch != batch else { return }
+        run.batch = batch
+        run.run()
+      }
     }
   }
 }
