@@ -17,6 +17,8 @@ package struct Cascade: Sendable {
 
   private let tasks = Locked(Tasks())
 
+  @usableFromInline init() {}
+
   /// Adds a task, which calls ``remove(_:)`` with `token` as its last step.
   package func add(_ task: Task<Void, Never>, token: Int) {
     let cancelled = tasks.withLock { tasks -> Bool in

@@ -18,7 +18,7 @@ final class RootCore<M: Model>: EffectRunner<M.Intent, M.SideEffect> {
   @usableFromInline var changeListener: (@MainActor () -> Void)?
   /// Set while a `StateHistory` shows a past state: the live state. The intents that arrive
   /// meanwhile wait in `deferred`, reduced once the store is live again.
-  var liveState: M.State?
+  @usableFromInline var liveState: M.State?
   /// True from the first reduce of a send until both queues are empty. Last, so that it fits
   /// beside the state's optional tag.
   @exclusivity(unchecked) @usableFromInline var isReducing = false

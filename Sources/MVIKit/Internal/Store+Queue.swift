@@ -2,7 +2,8 @@
 /// intent feeds back come first, first in, first out; a send made meanwhile from outside (an
 /// observer) waits until that synchronous work is done.
 extension Store {
-  @usableFromInline
+  // Specialised where it is sent from, as the drain it runs is, but not inlined there.
+  @inlinable @inline(never)
   func sendObserved(_ intent: M.Intent) -> StoreTask {
     guard let root else { return StoreTask(nil) }
     // While a past state is shown, intents wait like those sent during a reduce.
