@@ -23,13 +23,12 @@ extension Store {
   {
     let value = currentState[keyPath: keyPath]
     // Not `map`: a main-actor closure passed to the standard library checks the executor.
-    guard let observation = ObservationRuns.current else {
-      watch(keyPath, value: value, isEqual: isEqual, by: nil)
+    let observation = ObservationRuns.current
+    if let observation, withUnretained(observation, { $0.hasRead(ObjectIdentifier(self), keyPath) })
+    {
       return value
     }
-    if !withUnretained(observation, { $0.hasRead(ObjectIdentifier(self), keyPath) }) {
-      watch(keyPath, value: value, isEqual: isEqual, by: observation.takeUnretainedValue())
-    }
+    watch(keyPath, value: value, isEqual: isEqual, by: observation?.takeUnretainedValue())
     return value
   }
 
