@@ -13,9 +13,10 @@ extension Store {
   /// freed with it.
   @inlinable
   public func scope<Child: Model>(_ link: ChildLink<M, Child>) -> Store<Child> {
-    // Inlinable, so that the send's route up is made, and specialised, where the types are
-    // known; made only if the store is.
-    scope(link, initial: currentState[keyPath: link.state]) { route(link.intents.embed) }
+    // Inlinable, so that the send's route up is specialised where the types are known.
+    scope(
+      link, initial: currentState[keyPath: link.state],
+      route: ScopeLink<ChildLink<M, Child>>.route)
   }
 
   /// The store of an optional child while it is there, nil while its state is nil.
@@ -26,13 +27,13 @@ extension Store {
   /// new presentation for the new child's store.
   @inlinable
   public func scope<Child: Model>(_ link: OptionalChildLink<M, Child>) -> Store<Child>? {
-    scopeWhilePresent(link) { route(link.intents.embed) }
+    scopeWhilePresent(link, route: ScopeLink<OptionalChildLink<M, Child>>.route)
   }
 
   /// The store of a child that may be absent, while it is there; an absent child's store, if
   /// one was made, is forgotten.
   @usableFromInline
-  func scopeWhilePresent<L: StoreLink>(_ link: L, route: () -> Route<L.Child>)
+  func scopeWhilePresent<L: StoreLink>(_ link: L, route: @escaping Route<L.Child>)
     -> Store<L.Child>? where L.Parent == M
   {
     guard let initial = link.read(currentState) else {
@@ -43,18 +44,17 @@ extension Store {
   }
 
   /// The one path that makes (or finds) a scoped store, for every kind of link; a store it
-  /// makes sends by the route that `route` makes, only then: a view scopes on every render,
-  /// and a route is an allocation.
+  /// makes sends by `route`.
   @usableFromInline
   func scope<L: StoreLink>(
-    _ link: L, initial: L.Child.State, route: () -> Route<L.Child>
+    _ link: L, initial: L.Child.State, route: @escaping Route<L.Child>
   ) -> Store<L.Child> where L.Parent == M {
     if let cached = children[link.key] {
       let store = unsafeDowncast(cached, to: Store<L.Child>.self)
       if store.upstream?.isDetached != true { return store }
       removeChild(link.key)
     }
-    let (child, entry) = makeScoped(link, initial: initial, observer: self, route: route())
+    let (child, entry) = makeScoped(link, initial: initial, observer: self, route: route)
     children.all.append((child, entry))
     if L.canBeAbsent {
       children.optional += 1
@@ -84,21 +84,6 @@ extension Store {
     }
   }
 
-  /// The way to the root store of a store scoped from this one, whose intents this store's
-  /// intents carry by `embed`: see ``Upstream/route``.
-  @inlinable
-  func route<Intent>(_ embed: @escaping (Intent) -> M.Intent)
-    -> @MainActor (Intent) -> StoreTask
-  {
-    if let upstream {
-      let up = upstream.route
-      return { up(embed($0)) }
-    }
-    // Not retained: the store cuts off every store scoped from it as it is freed.
-    let root = Unmanaged.passUnretained(self)
-    return { intent in withUnretained(root) { $0.send(embed(intent)) } }
-  }
-
   /// Brings a scoped store up to date after its parent reduced an intent.
   func upstreamChanged() {
     guard let upstream, let state = upstream.read() else { return }
@@ -111,6 +96,6 @@ extension Store {
   /// the case is replaced, it is cut off for good.
   @inlinable
   public func scope<Child: Model>(_ link: CaseLink<M, Child>) -> Store<Child>? {
-    scopeWhilePresent(link) { route(link.intents.embed) }
+    scopeWhilePresent(link, route: ScopeLink<CaseLink<M, Child>>.route)
   }
 }

@@ -110,4 +110,16 @@ import Testing
     #expect(warnings.all.count == 1)
     #expect(warnings.all.first?.contains("typed(\"stale\")") == true)
   }
+
+  @Test func aDismissedChildsStoreKeptPastItsParentDropsWhatItIsSent() {
+    var store: Store<Host>? = Store(initialState: Host.State(), model: Host())
+    store?.send(.presentTapped)
+    let sheet = store?.scope(Host.sheet)
+    store?.send(.dismissTapped)
+    // Scoping again finds the child gone: the parent forgets its store before it is freed.
+    #expect(store?.scope(Host.sheet) == nil)
+    store = nil
+    sheet?.send(.typed("late"))
+    #expect(sheet?.text == "")
+  }
 }

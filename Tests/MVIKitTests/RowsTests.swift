@@ -48,6 +48,17 @@ import Testing
     #expect(store.items.count == 2)
   }
 
+  @Test func aRemovedRowsStoreKeptPastItsParentDropsWhatItIsSent() {
+    var store: Store<Checklist>? = Store(initialState: Checklist.State(), model: Checklist())
+    let row = store?.scope(Checklist.items, id: 0)
+    store?.send(.removeTapped(0))
+    // Scoping the list again prunes the removed row: the group forgets its store.
+    #expect(store?.scope(Checklist.items).map(\.id) == [1, 2])
+    store = nil
+    row?.send(.toggled)
+    #expect(row?.isDone == false)
+  }
+
   @Test func theTestStoreSeesARemovedRowsEffectsAsFinished() async {
     let store = TestStore(initialState: Checklist.State(count: 1), model: Checklist())
     await store.send(.items(Keyed(0, .saveTapped)))

@@ -13,11 +13,11 @@ class Upstream<Child: Model> {
   /// Told when the child starts or stops being observed: the parent, or its row group. Not
   /// retained (it holds this); cleared when it forgets this, or is freed.
   final unowned var observer: (any ObservedChild)?
-  /// The send's way to the root store, made once with the store: each level's embedding
-  /// composed where the link's types are known (a public `scope(_:)`, inlined into the app),
-  /// so that a send from any depth goes straight to the root, through specialised code,
-  /// retaining none of the stores between. Those stores' own cut-off is not checked on the
-  /// way: cutting a store off cuts off every store scoped from it.
+  /// The send's way to the root store: a function with no captures, specialised where the
+  /// link's types are known (``ScopeLink/route``), so that a send from any depth goes
+  /// straight to the root through specialised code, retaining none of the stores between, and
+  /// a scoped store costs no allocation for it. Those stores' own cut-off is not checked on
+  /// the way: cutting a store off cuts off every store scoped from it.
   @usableFromInline final let route: Route<Child>
 
   init(route: @escaping Route<Child>) { self.route = route }
@@ -30,7 +30,7 @@ class Upstream<Child: Model> {
   /// drops it with a report.
   @inlinable final func send(_ intent: Child.Intent) -> StoreTask {
     guard !isDetached else { return dropped(intent) }
-    return route(intent)
+    return route(self, intent)
   }
 
   /// Reports an intent sent once the child is cut off.
@@ -48,15 +48,23 @@ class Upstream<Child: Model> {
   final func detach() {
     observer = nil
     cutOff()
+    forgetParent(freed: false)
   }
   /// Cuts the child off for good as its parent is freed.
-  func parentFreed() { detach() }
+  final func parentFreed() {
+    forgetParent(freed: true)
+    detach()
+  }
+  /// Lets go of the parent, which forgot the child or is freed.
+  func forgetParent(freed: Bool) {}
   /// Reports a misuse to the root store's flow observer, or standard error.
   func warn(_ message: String) { writeRuntimeWarning(message) }
 }
 
-/// A scoped store's way to the root store: see ``Upstream/route``.
-@usableFromInline typealias Route<Child: Model> = @MainActor (Child.Intent) -> StoreTask
+/// A scoped store's way to the root store, given the scoped store's upstream: see
+/// ``Upstream/route``.
+@usableFromInline
+typealias Route<Child: Model> = @MainActor (Upstream<Child>, Child.Intent) -> StoreTask
 
 /// A scoped store, as its parent (or a row group) sees it: what the parent does with it after
 /// each reduce.
@@ -88,8 +96,11 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
   typealias Parent = L.Parent
 
   @usableFromInline let link: L
-  /// The store scoped from, read for the child's state; nil once it is freed.
-  unowned var parent: Store<L.Parent>?
+  /// The store scoped from, while the child is attached to it; nil once detached. Not
+  /// retained: a store detaches the children it keeps as it is freed.
+  @exclusivity(unchecked) @usableFromInline var parent: Unmanaged<Store<L.Parent>>?
+  /// The store scoped from, once it forgot the child: the child's store may outlive it.
+  weak var formerParent: Store<L.Parent>?
   /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
   unowned var child: Store<L.Child>?
 
@@ -98,7 +109,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
     route: @escaping Route<L.Child>
   ) {
     self.link = link
-    self.parent = parent
+    self.parent = .passUnretained(parent)
     super.init(route: route)
     self.observer = observer
     // Its sends skip the parent on their way up, so they must not outlive the parent's.
@@ -109,12 +120,12 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 
   @usableFromInline override func read() -> L.Child.State? {
     guard !isDetached, let parent else { return nil }
-    return link.read(parent.currentState)
+    return withUnretained(parent) { link.read($0.currentState) }
   }
 
   @usableFromInline override func dropped(_ intent: L.Child.Intent) -> StoreTask {
     warn(
-      parent == nil
+      formerParent == nil
         ? "a scoped store sent \(intent) after the store it was scoped from was freed; dropped."
         : "Store<\(L.Child.self)> dropped \(intent): its part of its parent's state is gone.")
     return StoreTask(nil)
@@ -122,12 +133,29 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 
   override func cutOffBelow() { for below in child?.children.all ?? [] { below.entry.detach() } }
 
-  override func parentFreed() {
+  override func forgetParent(freed: Bool) {
+    // Held weakly from here on: a store kept by the app may be sent to after its parent is
+    // freed, and must then report that, not read a freed store.
+    if !freed { formerParent = parent?.takeUnretainedValue() }
     parent = nil
-    super.parentFreed()
   }
 
-  override func warn(_ message: String) { parent?.warn(message) ?? writeRuntimeWarning(message) }
+  override func warn(_ message: String) {
+    (parent?.takeUnretainedValue() ?? formerParent)?.warn(message) ?? writeRuntimeWarning(message)
+  }
+
+  /// The way up of a store scoped through `L`: the intent, embedded in the parent's intent,
+  /// goes into the parent if it is the root store, else on up the parent's own way.
+  @inlinable static var route: Route<L.Child> {
+    { upstream, intent in
+      let entry = unsafeDowncast(upstream, to: ScopeLink.self)
+      return withUnretained(entry.parent.unsafelyUnwrapped) { parent in
+        let intent = entry.link.embed(intent)
+        guard let above = parent.unretainedUpstream else { return parent.send(intent) }
+        return withUnretained(above) { $0.route($0, intent) }
+      }
+    }
+  }
 
   // MARK: - ChildEntry
 

@@ -14,6 +14,8 @@ protocol StoreLink<Parent, Child> {
   /// What the child's store is cached by in its parent.
   var key: ScopeKey { get }
   func read(_ state: Parent.State) -> Child.State?
+  /// The parent's intent that carries the child's `intent`.
+  func embed(_ intent: Child.Intent) -> Parent.Intent
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect?
 }
 
@@ -25,6 +27,8 @@ protocol CaseLinked: StoreLink, Sendable {
 }
 
 extension CaseLinked {
+  @inlinable func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
+
   @usableFromInline func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
     sideEffects.extract(sideEffect)
   }
