@@ -34,9 +34,7 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
   package let operation: Operation
 
   @usableFromInline
-  package init(_ operation: Operation) {
-    self.operation = operation
-  }
+  package init(_ operation: Operation) { self.operation = operation }
 
   /// No work. Returning it costs nothing: no allocation, no task.
   @inlinable

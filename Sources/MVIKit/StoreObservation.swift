@@ -9,18 +9,12 @@
 public final class StoreObservation {
   let run: ObservationRun
 
-  init(_ run: ObservationRun) {
-    self.run = run
-  }
+  init(_ run: ObservationRun) { self.run = run }
 
-  isolated deinit {
-    run.cancel()
-  }
+  isolated deinit { run.cancel() }
 
   /// Stops re-running the closure.
-  public func cancel() {
-    run.cancel()
-  }
+  public func cancel() { run.cancel() }
 
   /// Whether the closure still runs on changes.
   public var isActive: Bool { run.isActive }

@@ -8,9 +8,7 @@ public struct StoreTask: Sendable {
   let cascade: Cascade?
 
   @inlinable
-  package init(_ cascade: Cascade?) {
-    self.cascade = cascade
-  }
+  package init(_ cascade: Cascade?) { self.cascade = cascade }
 
   /// Waits until every effect started by the send, and by the intents its effects sent, has
   /// finished. Cancelling the waiting task cancels the effects.

@@ -109,6 +109,7 @@ import Testing
     #expect(first?.text == "first")
     #expect(warnings.all.count == 1)
     #expect(warnings.all.first?.contains("typed(\"stale\")") == true)
+    #expect(warnings.all.first?.contains("its part of its parent's state is gone") == true)
   }
 
   @Test func aDismissedChildsStoreKeptPastItsParentDropsWhatItIsSent() {

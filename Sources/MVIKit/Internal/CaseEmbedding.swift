@@ -5,13 +5,9 @@
 struct CaseEmbedding<Parent, Child>: Sendable {
   @usableFromInline let embed: @Sendable (Child) -> Parent
 
-  init(_ embed: @escaping @Sendable (Child) -> Parent) {
-    self.embed = embed
-  }
+  init(_ embed: @escaping @Sendable (Child) -> Parent) { self.embed = embed }
 
   /// Taking a value out of its case is done by reflection; it never runs on the path of an
   /// ordinary send, only to route a side effect down to a scoped store.
-  func extract(_ parent: Parent) -> Child? {
-    EnumCase.extract(parent, embed: embed)
-  }
+  func extract(_ parent: Parent) -> Child? { EnumCase.extract(parent, embed: embed) }
 }

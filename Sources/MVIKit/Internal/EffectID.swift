@@ -4,7 +4,5 @@ package struct EffectID: Hashable, @unchecked Sendable {
   // AnyHashable is not Sendable, but it only ever wraps a value that was Sendable.
   let base: AnyHashable
 
-  package init(_ id: some Hashable & Sendable) {
-    self.base = AnyHashable(id)
-  }
+  package init(_ id: some Hashable & Sendable) { self.base = AnyHashable(id) }
 }

@@ -11,9 +11,7 @@ struct FIFOBuffer<Element> {
   @inlinable var isEmpty: Bool { head == items.count }
 
   @inlinable
-  mutating func append(_ element: Element) {
-    items.append(element)
-  }
+  mutating func append(_ element: Element) { items.append(element) }
 
   @inlinable
   mutating func popFirst() -> Element? {

@@ -19,9 +19,7 @@ final class ObservationRun {
   /// The batch this run last ran in: several changed members rerun it once per send.
   @exclusivity(unchecked) var batch = 0
 
-  init(_ apply: @escaping @MainActor () -> Void) {
-    self.apply = apply
-  }
+  init(_ apply: @escaping @MainActor () -> Void) { self.apply = apply }
 
   /// Stops the run for good: it leaves its members, which let go of it, and with it of the
   /// closure and the store the closure captured.

@@ -23,9 +23,7 @@ final class RootCore<M: Model>: EffectRunner<M.Intent, M.SideEffect> {
   /// beside the state's optional tag.
   @exclusivity(unchecked) @usableFromInline var isReducing = false
 
-  init(model: M) {
-    self.model = model
-  }
+  init(model: M) { self.model = model }
 
   // Spelled out, as the compiler's own stub for the runner's initialiser, which a core does not
   // inherit, draws a false "infinite recursion" warning. Unavailable, so it is never called.

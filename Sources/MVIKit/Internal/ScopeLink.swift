@@ -125,7 +125,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 
   @usableFromInline override func dropped(_ intent: L.Child.Intent) -> StoreTask {
     warn(
-      formerParent == nil
+      parent == nil && formerParent == nil
         ? "a scoped store sent \(intent) after the store it was scoped from was freed; dropped."
         : "Store<\(L.Child.self)> dropped \(intent): its part of its parent's state is gone.")
     return StoreTask(nil)
@@ -169,9 +169,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
     return isDetached
   }
 
-  func refresh() {
-    child?.upstreamChanged()
-  }
+  func refresh() { child?.upstreamChanged() }
 
   func route(_ sideEffect: L.Parent.SideEffect) -> Bool {
     guard let child, let childSideEffect = link.extractSideEffect(sideEffect) else { return false }
