@@ -54,7 +54,7 @@ extension Store {
       if store.upstream?.isDetached != true { return store }
       removeChild(link.key)
     }
-    let (child, entry) = makeScoped(link, initial: initial, observer: self, route: route)
+    let (child, entry) = makeScoped(link, initial: initial, route: route)
     children.all.append((child, entry))
     if L.canBeAbsent {
       children.optional += 1
@@ -65,9 +65,9 @@ extension Store {
 
   /// A new store scoped through `link`, and the entry its parent keeps.
   func makeScoped<L: StoreLink>(
-    _ link: L, initial: L.Child.State, observer: any ObservedChild, route: @escaping Route<L.Child>
+    _ link: L, initial: L.Child.State, route: @escaping Route<L.Child>
   ) -> (Store<L.Child>, ScopeLink<L>) where L.Parent == M {
-    let entry = ScopeLink(link, parent: self, observer: observer, route: route)
+    let entry = ScopeLink(link, parent: self, route: route)
     let child = Store<L.Child>(scopedState: initial, upstream: entry)
     entry.child = child
     return (child, entry)

@@ -33,7 +33,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     }
     let row = RowLink(rows: link, id: id)
     let (store, _) = parent.makeScoped(
-      row, initial: initial, observer: self, route: ScopeLink<RowLink<Parent, Row>>.route)
+      row, initial: initial, route: ScopeLink<RowLink<Parent, Row>>.route)
     stores[id] = store
     return store
   }

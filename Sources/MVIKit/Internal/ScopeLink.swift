@@ -10,9 +10,6 @@ class Upstream<Child: Model> {
   /// Whether anyone asked the scoped store for its side effects: it takes its child's side
   /// effects only then, so they are never stranded in a sequence nobody reads.
   final var wantsSideEffects = false
-  /// Told when the child starts or stops being observed: the parent, or its row group. Not
-  /// retained (it holds this); cleared when it forgets this, or is freed.
-  final unowned var observer: (any ObservedChild)?
   /// The send's way to the root store: a function with no captures, specialised where the
   /// link's types are known (``ScopeLink/route``), so that a send from any depth goes
   /// straight to the root through specialised code, retaining none of the stores between, and
@@ -46,7 +43,6 @@ class Upstream<Child: Model> {
   func cutOffBelow() {}
   /// Cuts the child off for its parent, which forgets it: it no longer reports to the parent.
   final func detach() {
-    observer = nil
     cutOff()
     forgetParent(freed: false)
   }
@@ -57,6 +53,9 @@ class Upstream<Child: Model> {
   }
   /// Lets go of the parent, which forgot the child or is freed.
   func forgetParent(freed: Bool) {}
+  /// Tells the parent, or its row group, that the child started or stopped being observed,
+  /// until the parent forgets the child.
+  func observationChanged(_ isObserved: Bool) {}
   /// Reports a misuse to the root store's flow observer, or standard error.
   func warn(_ message: String) { writeRuntimeWarning(message) }
 }
@@ -104,14 +103,10 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
   /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
   unowned var child: Store<L.Child>?
 
-  init(
-    _ link: L, parent: Store<L.Parent>, observer: any ObservedChild,
-    route: @escaping Route<L.Child>
-  ) {
+  init(_ link: L, parent: Store<L.Parent>, route: @escaping Route<L.Child>) {
     self.link = link
     self.parent = .passUnretained(parent)
     super.init(route: route)
-    self.observer = observer
     // Its sends skip the parent on their way up, so they must not outlive the parent's.
     isDetached = parent.upstream?.isDetached ?? false
   }
@@ -138,6 +133,11 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
     // freed, and must then report that, not read a freed store.
     if !freed { formerParent = parent?.takeUnretainedValue() }
     parent = nil
+  }
+
+  override func observationChanged(_ isObserved: Bool) {
+    guard let parent = parent?.takeUnretainedValue() else { return }
+    link.observer(in: parent)?.childObservationChanged(isObserved: isObserved)
   }
 
   override func warn(_ message: String) {
@@ -180,6 +180,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 /// A store that scoped stores report to when they start or stop being observed, so that it
 /// refreshes only the children someone watches.
 @MainActor
+@usableFromInline
 protocol ObservedChild: AnyObject {
   func childObservationChanged(isObserved: Bool)
 }

@@ -63,7 +63,7 @@ extension Store {
       || root?.needsSlowSend == true
     guard observed != needsSlowSend else { return }
     needsSlowSend = observed
-    upstream?.observer?.childObservationChanged(isObserved: observed)
+    upstream?.observationChanged(observed)
   }
 
   /// How many effect tasks a root store runs now; for tests.
@@ -83,7 +83,7 @@ extension Store: EffectSink {
 }
 
 extension Store: ObservedChild {
-  func childObservationChanged(isObserved: Bool) {
+  @usableFromInline func childObservationChanged(isObserved: Bool) {
     children.observed += isObserved ? 1 : -1
     updateNeedsSlowSend()
   }

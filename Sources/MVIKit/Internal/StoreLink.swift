@@ -16,6 +16,8 @@ protocol StoreLink<Parent, Child> {
   func read(_ state: Parent.State) -> Child.State?
   /// The parent's intent that carries the child's `intent`.
   func embed(_ intent: Child.Intent) -> Parent.Intent
+  /// What the child's store tells when it starts or stops being observed.
+  @MainActor func observer(in parent: Store<Parent>) -> (any ObservedChild)?
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect?
 }
 
@@ -28,6 +30,8 @@ protocol CaseLinked: StoreLink, Sendable {
 
 extension CaseLinked {
   @inlinable func embed(_ intent: Child.Intent) -> Parent.Intent { intents.embed(intent) }
+  @usableFromInline @MainActor
+  func observer(in parent: Store<Parent>) -> (any ObservedChild)? { parent }
 
   @usableFromInline func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
     sideEffects.extract(sideEffect)
@@ -81,6 +85,10 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
 
   func read(_ state: Parent.State) -> Row.State? { state[keyPath: rows.state][id: id] }
   func embed(_ intent: Row.Intent) -> Parent.Intent { rows.intents.embed(Keyed(id, intent)) }
+  // The rows' group, which the parent keeps at the rows' key.
+  @MainActor func observer(in parent: Store<Parent>) -> (any ObservedChild)? {
+    parent.children[key].map { unsafeDowncast($0, to: RowGroup<Parent, Row>.self) }
+  }
 
   func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Row.SideEffect? {
     guard let keyed = rows.sideEffects.extract(sideEffect), keyed.id == id else { return nil }
