@@ -65,19 +65,14 @@ extension Store {
   public var states: AsyncStream<M.State> {
     let (stream, continuation) = AsyncStream.makeStream(
       of: M.State.self, bufferingPolicy: .bufferingNewest(1))
-    // The store's own observation of the whole state.
+    // The store's own observation of the whole state. The stream ends once the observation is
+    // let go of: when the store is freed, or the stream's consumer stops.
+    let end = StreamEnd(continuation)
     let run = ObservationRun { [weak self] in
-      if let self { continuation.yield(self.state) }
+      if let self { end.continuation.yield(self.state) }
     }
-    let key = ObjectIdentifier(run)
-    stateStreams[key] = continuation
     run.run()
-    continuation.onTermination = { [weak self, weak run] _ in
-      Task { @MainActor in
-        run?.cancel()
-        self?.stateStreams[key] = nil
-      }
-    }
+    continuation.onTermination = { [weak run] _ in Task { @MainActor in run?.cancel() } }
     return stream
   }
 
@@ -102,7 +97,7 @@ extension Store {
       }
       if member.hasRuns { ObservationRuns.memberChanged(member) }
     }
-    if children.optional > 0 {
+    if children.optional {
       for (_, entry) in children.all where entry.canBeAbsent && entry.isGone {
         removeChild(entry.key)
       }

@@ -51,13 +51,13 @@ extension Store {
   ) -> Store<L.Child> where L.Parent == M {
     if let cached = children[link.key] {
       let store = unsafeDowncast(cached, to: Store<L.Child>.self)
-      if store.upstream?.isDetached != true { return store }
+      if !store.isDetached { return store }
       removeChild(link.key)
     }
     let (child, entry) = makeScoped(link, initial: initial, route: route)
     children.all.append((child, entry))
     if L.canBeAbsent {
-      children.optional += 1
+      children.optional = true
       updateNeedsSlowSend()
     }
     return child
@@ -70,23 +70,34 @@ extension Store {
     let entry = ScopeLink(link, parent: self, route: route)
     let child = Store<L.Child>(scopedState: initial, upstream: entry)
     entry.child = child
+    // Its sends skip this store on their way up, so they must not outlive this store's.
+    if isDetached { child.cutOff() }
     return (child, entry)
   }
 
   /// Forgets the scoped store at `key`, whose part of the state is gone.
   func removeChild(_ key: ScopeKey) {
-    guard let removed = children.remove(key) else { return }
+    guard let (store, removed) = children.remove(key) else { return }
+    defer { withExtendedLifetime(store) {} }
     if removed.isObserved { childObservationChanged(isObserved: false) }
     removed.detach()
     if removed.canBeAbsent {
-      children.optional -= 1
+      children.optional = children.all.contains { $0.entry.canBeAbsent }
       updateNeedsSlowSend()
     }
   }
 
+  /// Cuts this scoped store off for good, and with it every store scoped from it, whose sends
+  /// would skip it.
+  @usableFromInline func cutOff() {
+    guard case .scoped(let upstream) = core else { return }
+    core = .cutOff(upstream)
+    for below in children.all { below.entry.detach() }
+  }
+
   /// Brings a scoped store up to date after its parent reduced an intent.
   func upstreamChanged() {
-    guard let upstream, let state = upstream.read() else { return }
+    guard let upstream, !isDetached, let state = upstream.read() else { return }
     _state = state
     notifyObservers()
   }

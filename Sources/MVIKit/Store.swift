@@ -25,18 +25,17 @@ public final class Store<M: Model> {
   // third of a send are dropped on the hot members.
   @exclusivity(unchecked) @usableFromInline var _state: M.State
   /// What the store runs by: a root store's model, queues, effects and attachments, or a
-  /// scoped store's way up to its parent.
-  @usableFromInline let core: StoreCore<M>
-  /// True when a send must do more than reduce and run effects: notify observers, call the
-  /// flow observer or the taps, feed the state streams, or check and refresh scoped stores.
-  @exclusivity(unchecked) @usableFromInline var needsSlowSend = false
+  /// scoped store's way up to its parent, or that way once cut off for good.
+  @exclusivity(unchecked) @usableFromInline var core: StoreCore<M>
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
   @exclusivity(unchecked) var children = ChildStores<M>()
+  /// True when a send must do more than reduce and run effects: notify observers, call the
+  /// flow observer or the taps, or check and refresh scoped stores.
+  // Declared after `children`, whose last bytes it shares a word with.
+  @exclusivity(unchecked) @usableFromInline var needsSlowSend = false
   /// The side effect channel, made on the first side effect or the first read of
   /// ``sideEffects``; finished when the store is freed.
   nonisolated(unsafe) var madeChannel: SideEffects<M.SideEffect>?
-  /// The ``states`` streams, finished when the store is freed.
-  nonisolated(unsafe) var stateStreams: [ObjectIdentifier: AsyncStream<M.State>.Continuation] = [:]
   /// Made on the first read in an Observation-tracking context.
   lazy var observationRegistrar = ObservationRegistrar()
   /// The members of the state that `observe` closures or Observation-tracking contexts read.
@@ -104,7 +103,9 @@ public final class Store<M: Model> {
     }
     for child in children.all { child.entry.parentFreed() }
     madeChannel?.finish()
-    for stream in stateStreams.values { stream.finish() }
+    // An observation and the members it reads hold each other: let them go, which ends the
+    // ``states`` streams.
+    for member in members.values { member.cancelRuns() }
   }
 
   /// The whole current state. Reading it in an observing context tracks every change.
@@ -117,10 +118,7 @@ public final class Store<M: Model> {
   /// A scoped store delivers the side effects of its child model: the parent's effect emits
   /// them wrapped in the parent's side effect case, and once this property of the scoped store
   /// has been read they are routed down to it instead of the parent's sequence.
-  public var sideEffects: SideEffects<M.SideEffect> {
-    upstream?.wantsSideEffects = true
-    return sideEffectChannel
-  }
+  public var sideEffects: SideEffects<M.SideEffect> { sideEffectChannel }
 
   /// Reduces `intent` at once, synchronously, then starts the effect that the model returned.
   ///

@@ -15,9 +15,10 @@ class ObservedMemberBase {
   /// Members nobody watches any more are dropped from the store's table.
   var isObserved: Bool { isTracked || !runs.isEmpty }
 
-  func add(_ run: ObservationRun) {
-    runs.append(run)
-  }
+  func add(_ run: ObservationRun) { runs.append(run) }
+
+  /// Stops every observation that reads this member, as its store is freed.
+  func cancelRuns() { for run in runs { run.cancel() } }
 
   func remove(_ run: ObservationRun) {
     runs.removeAll { $0 === run }

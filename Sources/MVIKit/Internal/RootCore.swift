@@ -42,6 +42,9 @@ final class RootCore<M: Model>: EffectRunner<M.Intent, M.SideEffect> {
 enum StoreCore<M: Model> {
   case root(RootCore<M>)
   case scoped(Upstream<M>)
+  /// A scoped store whose part of its parent's state was seen gone, or whose parent was cut
+  /// off or forgot it: cut off for good, it keeps its last state and drops what it is sent.
+  case cutOff(Upstream<M>)
 }
 
 extension Store {
@@ -59,8 +62,14 @@ extension Store {
 
   /// A scoped store's way to its parent, for ``withUnretained(_:_:)``; nil in a root store.
   @inlinable var unretainedUpstream: Unmanaged<Upstream<M>>? {
-    if case .scoped(let upstream) = core { .passUnretained(upstream) } else { nil }
+    switch core {
+    case .root: nil
+    case .scoped(let upstream), .cutOff(let upstream): .passUnretained(upstream)
+    }
   }
+
+  /// Whether this scoped store is cut off for good.
+  @inlinable var isDetached: Bool { if case .cutOff = core { true } else { false } }
 }
 
 /// An intent waiting to be reduced, with the cascade its work joins (nil: the cascade of the

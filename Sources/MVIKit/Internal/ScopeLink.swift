@@ -4,12 +4,6 @@
 @MainActor
 @usableFromInline
 class Upstream<Child: Model> {
-  /// True once the child's part of the parent's state was seen gone, or the parent was cut off
-  /// or freed: cut off for good.
-  @exclusivity(unchecked) @usableFromInline final var isDetached = false
-  /// Whether anyone asked the scoped store for its side effects: it takes its child's side
-  /// effects only then, so they are never stranded in a sequence nobody reads.
-  final var wantsSideEffects = false
   /// The send's way to the root store: a function with no captures, specialised where the
   /// link's types are known (``ScopeLink/route``), so that a send from any depth goes
   /// straight to the root through specialised code, retaining none of the stores between, and
@@ -19,40 +13,16 @@ class Upstream<Child: Model> {
 
   init(route: @escaping Route<Child>) { self.route = route }
 
-  /// The child's state in its parent now; nil once cut off, or when the parent or the child's
-  /// part is gone.
+  /// The child's state in its parent now; nil once the parent forgot the child or was freed,
+  /// or when the child's part is gone. The scoped store reads it only until it is cut off.
   @usableFromInline func read() -> Child.State? { nil }
-
-  /// Sends `intent` to the root store, wrapped in each parent's intent case; once cut off,
-  /// drops it with a report.
-  @inlinable final func send(_ intent: Child.Intent) -> StoreTask {
-    guard !isDetached else { return dropped(intent) }
-    return route(self, intent)
-  }
 
   /// Reports an intent sent once the child is cut off.
   @usableFromInline func dropped(_ intent: Child.Intent) -> StoreTask { StoreTask(nil) }
-  /// Cuts the child off from its parent for good, on finding its state gone, and with it
-  /// every store scoped from it, whose sends would skip it.
-  @usableFromInline final func cutOff() {
-    guard !isDetached else { return }
-    isDetached = true
-    cutOffBelow()
-  }
-  /// Cuts off the stores scoped from the child.
-  func cutOffBelow() {}
   /// Cuts the child off for its parent, which forgets it: it no longer reports to the parent.
-  final func detach() {
-    cutOff()
-    forgetParent(freed: false)
-  }
+  func detach() {}
   /// Cuts the child off for good as its parent is freed.
-  final func parentFreed() {
-    forgetParent(freed: true)
-    detach()
-  }
-  /// Lets go of the parent, which forgot the child or is freed.
-  func forgetParent(freed: Bool) {}
+  func parentFreed() {}
   /// Tells the parent, or its row group, that the child started or stopped being observed,
   /// until the parent forgets the child.
   func observationChanged(_ isObserved: Bool) {}
@@ -107,14 +77,12 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
     self.link = link
     self.parent = .passUnretained(parent)
     super.init(route: route)
-    // Its sends skip the parent on their way up, so they must not outlive the parent's.
-    isDetached = parent.upstream?.isDetached ?? false
   }
 
   // MARK: - Upstream
 
   @usableFromInline override func read() -> L.Child.State? {
-    guard !isDetached, let parent else { return nil }
+    guard let parent else { return nil }
     return withUnretained(parent) { link.read($0.currentState) }
   }
 
@@ -126,9 +94,19 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
     return StoreTask(nil)
   }
 
-  override func cutOffBelow() { for below in child?.children.all ?? [] { below.entry.detach() } }
+  // The parent keeps the child's store alive while it calls these two.
+  override func detach() {
+    child?.cutOff()
+    forgetParent(freed: false)
+  }
 
-  override func forgetParent(freed: Bool) {
+  override func parentFreed() {
+    forgetParent(freed: true)
+    detach()
+  }
+
+  /// Lets go of the parent, which forgot the child or is freed.
+  private func forgetParent(freed: Bool) {
     // Held weakly from here on: a store kept by the app may be sent to after its parent is
     // freed, and must then report that, not read a freed store.
     if !freed { formerParent = parent?.takeUnretainedValue() }
@@ -166,7 +144,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
   var isGone: Bool {
     guard let child else { return true }
     _ = child.currentState
-    return isDetached
+    return child.isDetached
   }
 
   func refresh() { child?.upstreamChanged() }
@@ -209,12 +187,12 @@ struct ChildStores<Parent: Model> {
   /// works through, which knows the key. Appended to only for a key that callers have found
   /// absent (or removed).
   var all: [(store: AnyObject, entry: any ChildEntry<Parent>)] = []
-  /// How many of them are observed, so a change must reach them. 32 bits, as are the next,
-  /// so that the two take one word of the store.
+  /// How many of them are observed, so a change must reach them. 32 bits, so that with the
+  /// next and the store's `needsSlowSend` they fill what `all` leaves of two words.
   var observed: Int32 = 0
-  /// How many of them can be dismissed, checked after each reduce so that a dismissed child's
-  /// store is cut off even when nothing read it while it was gone.
-  var optional: Int32 = 0
+  /// Whether any of them can be dismissed: they are checked after each reduce then, so that a
+  /// dismissed child's store is cut off even when nothing read it while it was gone.
+  var optional = false
 
   /// The scoped store (or group of row stores) at `key`.
   subscript(key: ScopeKey) -> AnyObject? {
@@ -224,12 +202,10 @@ struct ChildStores<Parent: Model> {
     return nil
   }
 
-  /// Forgets the scoped store at `key`; returns its entry.
-  mutating func remove(_ key: ScopeKey) -> (any ChildEntry<Parent>)? {
+  /// Forgets the scoped store at `key`; returns it and its entry.
+  mutating func remove(_ key: ScopeKey) -> (store: AnyObject, entry: any ChildEntry<Parent>)? {
     // A loop, as above: an absent optional child is looked for here on every render.
-    for index in all.indices where all[index].entry.key == key {
-      return all.remove(at: index).entry
-    }
+    for index in all.indices where all[index].entry.key == key { return all.remove(at: index) }
     return nil
   }
 }

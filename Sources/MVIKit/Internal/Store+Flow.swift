@@ -7,7 +7,7 @@ extension Store {
   @inlinable @inline(__always)
   var currentState: M.State {
     if let upstream {
-      if let state = upstream.read() { _state = state } else { upstream.cutOff() }
+      if !isDetached, let state = upstream.read() { _state = state } else { cutOff() }
     }
     return _state
   }
@@ -18,7 +18,7 @@ extension Store {
   func sendUp(_ intent: M.Intent) -> StoreTask {
     guard let upstream = unretainedUpstream else { return StoreTask(nil) }
     // The store keeps its upstream alive, so the send need not retain it.
-    return withUnretained(upstream) { $0.send(intent) }
+    return withUnretained(upstream) { isDetached ? $0.dropped(intent) : $0.route($0, intent) }
   }
 
   /// Tells the root's flow listeners, and standard error when no flow observer shows it.
@@ -52,14 +52,15 @@ extension Store {
   func accept(_ sideEffect: M.SideEffect, lastStop: Bool = false) -> Bool {
     // A loop, not `contains(where:)`, which boxes each entry it looks at (see ChildStores).
     for (_, entry) in children.all where entry.route(sideEffect) { return true }
-    guard lastStop || upstream?.wantsSideEffects == true else { return false }
+    // A scoped store has a channel once its side effects were asked for, and takes them then.
+    guard lastStop || madeChannel != nil else { return false }
     sideEffectChannel.send(sideEffect)
     return true
   }
 
   func updateNeedsSlowSend() {
     let observed =
-      !members.isEmpty || children.observed > 0 || children.optional > 0
+      !members.isEmpty || children.observed > 0 || children.optional
       || root?.needsSlowSend == true
     guard observed != needsSlowSend else { return }
     needsSlowSend = observed
