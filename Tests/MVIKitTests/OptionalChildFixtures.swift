@@ -130,3 +130,35 @@ struct Echoer: Model {
     }
   }
 }
+
+/// Two sheets presented and dismissed on their own: dismissing one must not stop the parent
+/// from checking the other after each reduce.
+struct TwoSheets: Model {
+  struct State: Equatable, Sendable {
+    var left: Sheet.State?
+    var right: Sheet.State?
+  }
+  enum Intent: Equatable, Sendable {
+    case left(Sheet.Intent)
+    case right(Sheet.Intent)
+    case bothPresented
+    case leftDismissed
+    case rightDismissed
+    case rightPresented
+  }
+
+  static let left = OptionalChildLink<TwoSheets, Sheet>(state: \.left, intent: Intent.left)
+  static let right = OptionalChildLink<TwoSheets, Sheet>(state: \.right, intent: Intent.right)
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .left(let intent): return Self.left.reduce(Sheet(), &state, intent)
+    case .right(let intent): return Self.right.reduce(Sheet(), &state, intent)
+    case .bothPresented: (state.left, state.right) = (Sheet.State(), Sheet.State())
+    case .leftDismissed: state.left = nil
+    case .rightDismissed: state.right = nil
+    case .rightPresented: state.right = Sheet.State()
+    }
+    return .none
+  }
+}

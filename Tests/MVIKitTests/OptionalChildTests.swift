@@ -112,6 +112,24 @@ import Testing
     #expect(warnings.all.first?.contains("its part of its parent's state is gone") == true)
   }
 
+  @Test func aChildDismissedAfterItsSiblingIsStillCutOffAtItsDismissal() {
+    let warnings = RuntimeWarnings()
+    let store = Store(
+      initialState: TwoSheets.State(), model: TwoSheets(), attaching: [warnings.observer()])
+    store.send(.bothPresented)
+    #expect(store.scope(TwoSheets.left) != nil)
+    let right = store.scope(TwoSheets.right)
+    store.send(.leftDismissed)
+    #expect(store.scope(TwoSheets.left) == nil)
+    // Dismissed and presented again before anything scopes it: the old store is cut off.
+    store.send(.rightDismissed)
+    store.send(.rightPresented)
+    right?.send(.typed("stale"))
+    #expect(store.right?.text == "")
+    #expect(warnings.all.count == 1)
+    #expect(warnings.all.first?.contains("its part of its parent's state is gone") == true)
+  }
+
   @Test func aDismissedChildsStoreKeptPastItsParentDropsWhatItIsSent() {
     var store: Store<Host>? = Store(initialState: Host.State(), model: Host())
     store?.send(.presentTapped)
