@@ -105,7 +105,7 @@ public final class Store<M: Model> {
     madeChannel?.finish()
     // An observation and the members it reads hold each other: let them go, which ends the
     // ``states`` streams.
-    for member in members.values { member.cancelRuns() }
+    for member in members.values { member.releaseRuns() }
   }
 
   /// The whole current state. Reading it in an observing context tracks every change.

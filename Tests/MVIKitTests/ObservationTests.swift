@@ -59,6 +59,19 @@ import Testing
     #expect(await states.next() == nil)
   }
 
+  @Test func anObservationOfTwoStoresFollowsTheOneLeftWhenTheOtherIsFreed() {
+    var other: Store<Counter>? = Store(
+      initialState: Counter.State(count: 10), model: Counter(fact: { "\($0)" }))
+    var seen: [Int] = []
+    let observation = store.observe { [weak other] store in
+      seen.append(store.count + (other?.count ?? 0))
+    }
+    other = nil
+    store.send(.increment)
+    #expect(seen == [10, 1])
+    withExtendedLifetime(observation) {}
+  }
+
   @Test func statesStreamStartsWithTheCurrentStateAndFollowsChanges() async {
     store.send(.increment)
     var states = store.states.makeAsyncIterator()

@@ -30,6 +30,9 @@ final class ObservationRun {
     reads = []
   }
 
+  /// Stops following `member`, whose store is freed.
+  func forget(_ member: ObservedMemberBase) { reads.removeAll { $0.member === member } }
+
   func run() {
     guard isActive else { return }
     let outer = ObservationRuns.current

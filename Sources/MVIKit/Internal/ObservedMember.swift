@@ -17,8 +17,12 @@ class ObservedMemberBase {
 
   func add(_ run: ObservationRun) { runs.append(run) }
 
-  /// Stops every observation that reads this member, as its store is freed.
-  func cancelRuns() { for run in runs { run.cancel() } }
+  /// Lets go of the observations that read this member, and they of it, as its store is
+  /// freed: an observation that reads only this store is freed with it.
+  func releaseRuns() {
+    for run in runs { run.forget(self) }
+    runs = []
+  }
 
   func remove(_ run: ObservationRun) {
     runs.removeAll { $0 === run }
