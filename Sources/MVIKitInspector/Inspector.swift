@@ -33,11 +33,13 @@ public final class Inspector<M: Model> {
   public private(set) var isLive = true
 
   private let root: RootStoreHandle<M>
-  private let feed: InspectorFeed<M>
+  @usableFromInline let feed: InspectorFeed<M>
   private let server: InspectorServer
   private var tap: FlowTap<M>?
-  private var states: StepStates<M.State>
-  private var step = 0
+  // Unchecked, as the store's own hot members: only the main actor touches them, one access at
+  // a time, and the run-time checks showed in a profile of the capture.
+  @exclusivity(unchecked) @usableFromInline var states: StepStates<M.State>
+  @exclusivity(unchecked) @usableFromInline var step = 0
   private var feeding: Task<Void, Never>?
 
   private init(
@@ -64,9 +66,24 @@ public final class Inspector<M: Model> {
   ///   - limit: How many steps to keep.
   ///   - announce: Whether to print the page's address to standard output.
   /// - Throws: ``InspectorError``.
+  @inlinable
   public static func attach(
     to store: Store<M>, host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
     limit: Int = 10_000, announce: Bool = true
+  ) async throws(InspectorError) -> Inspector<M> {
+    let inspector = try await start(
+      store, host: host, port: port, token: token, limit: limit, announce: announce)
+    // Made here, where the model's type is known, so that the capture runs specialised code:
+    // unspecialised, it looked up the type metadata of its events on every send.
+    inspector.listen { event, origin in inspector.capture(event, origin) }
+    return inspector
+  }
+
+  /// Starts the feed and the server; ``attach(to:host:port:token:limit:announce:)`` then
+  /// starts the capture.
+  @usableFromInline
+  static func start(
+    _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool
   ) async throws(InspectorError) -> Inspector<M> {
     guard let root = RootStoreHandle(root: store), let state = root.state else {
       throw .scopedStore
@@ -95,8 +112,6 @@ public final class Inspector<M: Model> {
       server: server)
     relay.inspector = inspector
     inspector.feeding = Task.detached { await feed.run() }
-    // The store keeps the inspector through its tap, so a discarded inspector goes on.
-    inspector.tap = root.addTap { event, origin in inspector.capture(event, origin) }
     if announce { print("MVIKit inspector for \(M.self): \(url.absoluteString)") }
     return inspector
   }
@@ -120,8 +135,16 @@ public final class Inspector<M: Model> {
   /// The kept steps as a recording file, as `/export` serves them.
   func feedRecording() -> Data? { feed.recording() }
 
+  /// Calls `receive` with each event of the store's flow, until ``stop()``. The store keeps
+  /// the inspector through its tap, so a discarded inspector goes on.
+  @usableFromInline
+  func listen(_ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void) {
+    tap = root.addTap(receive)
+  }
+
   /// The one thing done per event on the main actor.
-  private func capture(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
+  @inlinable
+  func capture(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
     switch event {
     case .intent(let intent):
       step += 1

@@ -2,6 +2,7 @@ import MVIKit
 
 /// One thing the inspector saw on the main actor, kept as values until the feed encodes it off
 /// the main actor: capturing costs a lock and an append, never an encoding.
+@usableFromInline
 enum InspectorEvent<M: Model>: Sendable {
   case intent(step: Int, origin: IntentOrigin, time: Double, M.Intent)
   case state(step: Int, M.State)

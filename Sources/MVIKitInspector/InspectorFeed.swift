@@ -9,18 +9,20 @@ import NIOConcurrencyHelpers
 /// something is queued, waits one frame (16 ms) so that a burst of intents goes out as one
 /// batch, encodes the batch (states diffed against the last one sent), keeps it in a bounded
 /// log for pages that connect later and for export, and queues it for each page.
+@usableFromInline
 final class InspectorFeed<M: Model>: Sendable {
-  private struct Pending {
-    var events: [InspectorEvent<M>] = []
-    var head = 0
-    var waiter: CheckedContinuation<Void, Never>?
+  @usableFromInline
+  struct Pending: Sendable {
+    @usableFromInline var events: [InspectorEvent<M>] = []
+    @usableFromInline var head = 0
+    @usableFromInline var waiter: CheckedContinuation<Void, Never>?
     var isStopped = false
     /// Whether the oldest events were dropped because more came at once than the log keeps.
-    var overflowed = false
+    @usableFromInline var overflowed = false
     /// The state after the last dropped step, the base to go on from.
-    var rebase: M.State?
+    @usableFromInline var rebase: M.State?
     /// Steps dropped before they were encoded.
-    var droppedSteps = 0
+    @usableFromInline var droppedSteps = 0
   }
 
   private struct Log {
@@ -39,10 +41,10 @@ final class InspectorFeed<M: Model>: Sendable {
     var pages: [ObjectIdentifier: InspectorMailbox] = [:]
   }
 
-  private let pending = NIOLockedValueBox(Pending())
+  @usableFromInline let pending = NIOLockedValueBox(Pending())
   private let log: NIOLockedValueBox<Log>
   /// How many steps the log keeps.
-  let limit: Int
+  @usableFromInline let limit: Int
   /// The model's name, which a recording's header carries.
   let modelName: String
   /// Whether the session can be exported as a recording that reads back.
@@ -61,6 +63,7 @@ final class InspectorFeed<M: Model>: Sendable {
   // MARK: - The main actor's side
 
   /// Queues `event` for the page; the only work the main actor does per event.
+  @inlinable
   func capture(_ event: InspectorEvent<M>) {
     let waiter = pending.withLockedValue { pending -> CheckedContinuation<Void, Never>? in
       // More at once than the log keeps (a burst of intents in one main-actor turn): the

@@ -3,20 +3,22 @@ import MVIKit
 /// The states the inspected store reached, by step, for travel: the state before the oldest
 /// kept step, then one per step that changed the state. Bounded: past `limit` the oldest are
 /// dropped, in batches, so keeping them costs the same per step however many are kept.
+@usableFromInline
 struct StepStates<State> {
-  var steps: [Int] = []
-  var states: [State] = []
-  var head = 0
+  @usableFromInline var steps: [Int] = []
+  @usableFromInline var states: [State] = []
+  @usableFromInline var head = 0
   /// The state before step ``firstStep``.
-  var base: State
+  @usableFromInline var base: State
   /// The oldest step whose state can be shown.
-  var firstStep = 1
-  let limit: Int
+  @usableFromInline var firstStep = 1
+  @usableFromInline let limit: Int
 
   init(base: State, limit: Int) {
     self.base = base
     self.limit = max(1, limit)
   }
+  @inlinable
   mutating func append(step: Int, _ state: State) {
     steps.append(step)
     states.append(state)
