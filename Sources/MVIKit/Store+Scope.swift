@@ -51,7 +51,7 @@ extension Store {
   ) -> Store<L.Child> where L.Parent == M {
     if let cached = children[link.key] {
       let store = unsafeDowncast(cached, to: Store<L.Child>.self)
-      if !store.isDetached { return store }
+      if !store.isCutOff { return store }
       removeChild(link.key)
     }
     let (child, entry) = makeScoped(link, initial: initial, route: route)
@@ -71,7 +71,7 @@ extension Store {
     let child = Store<L.Child>(scopedState: initial, upstream: entry)
     entry.child = child
     // Its sends skip this store on their way up, so they must not outlive this store's.
-    if isDetached { child.cutOff() }
+    if isCutOff { child.cutOff() }
     return (child, entry)
   }
 
@@ -97,7 +97,7 @@ extension Store {
 
   /// Brings a scoped store up to date after its parent reduced an intent.
   func upstreamChanged() {
-    guard let upstream, !isDetached, let state = upstream.read() else { return }
+    guard let upstream, !isCutOff, let state = upstream.read() else { return }
     _state = state
     notifyObservers()
   }

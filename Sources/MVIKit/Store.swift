@@ -33,8 +33,9 @@ public final class Store<M: Model> {
   /// flow observer or the taps, or check and refresh scoped stores.
   // Declared after `children`, whose last bytes it shares a word with.
   @exclusivity(unchecked) @usableFromInline var needsSlowSend = false
-  /// The side effect channel, made on the first side effect or the first read of
-  /// ``sideEffects``; finished when the store is freed.
+  /// The side effect channel, made on the first read of ``sideEffects`` or a root store's first
+  /// side effect; finished when the store is freed. A scoped store takes its child's side
+  /// effects only once it has one, so they are never stranded in a sequence nobody reads.
   nonisolated(unsafe) var madeChannel: SideEffects<M.SideEffect>?
   /// Made on the first read in an Observation-tracking context.
   lazy var observationRegistrar = ObservationRegistrar()

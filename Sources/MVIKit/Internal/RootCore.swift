@@ -69,7 +69,7 @@ extension Store {
   }
 
   /// Whether this scoped store is cut off for good.
-  @inlinable var isDetached: Bool { if case .cutOff = core { true } else { false } }
+  @inlinable var isCutOff: Bool { if case .cutOff = core { true } else { false } }
 }
 
 /// An intent waiting to be reduced, with the cascade its work joins (nil: the cascade of the

@@ -28,7 +28,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
 
   func store(for id: ID, initial: Row.State) -> Store<Row> {
     if let store = stores[id] {
-      if !store.isDetached { return store }
+      if !store.isCutOff { return store }
       detach(id, store)
     }
     let row = RowLink(rows: link, id: id)

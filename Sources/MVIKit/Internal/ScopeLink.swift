@@ -144,7 +144,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
   var isGone: Bool {
     guard let child else { return true }
     _ = child.currentState
-    return child.isDetached
+    return child.isCutOff
   }
 
   func refresh() { child?.upstreamChanged() }

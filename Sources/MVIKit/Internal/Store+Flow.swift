@@ -7,7 +7,7 @@ extension Store {
   @inlinable @inline(__always)
   var currentState: M.State {
     if let upstream {
-      if !isDetached, let state = upstream.read() { _state = state } else { cutOff() }
+      if !isCutOff, let state = upstream.read() { _state = state } else { cutOff() }
     }
     return _state
   }
@@ -18,7 +18,7 @@ extension Store {
   func sendUp(_ intent: M.Intent) -> StoreTask {
     guard let upstream = unretainedUpstream else { return StoreTask(nil) }
     // The store keeps its upstream alive, so the send need not retain it.
-    return withUnretained(upstream) { isDetached ? $0.dropped(intent) : $0.route($0, intent) }
+    return withUnretained(upstream) { isCutOff ? $0.dropped(intent) : $0.route($0, intent) }
   }
 
   /// Tells the root's flow listeners, and standard error when no flow observer shows it.
