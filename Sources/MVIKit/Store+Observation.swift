@@ -78,7 +78,10 @@ extension Store {
 
   /// Tells observers about what the last reduce changed; then cuts off the dismissed children
   /// and refreshes the observed ones.
-  @usableFromInline func notifyObservers() {
+  // Inlinable but not inlined, so that it is specialised once per model: run generically, it
+  // looked up type metadata for the table of members on every observed send.
+  @inlinable @inline(never)
+  func notifyObservers() {
     // Bracketed, so that observations rerun once for all that changed, even outside a send.
     ObservationRuns.sendBegan()
     defer { ObservationRuns.sendEnded() }

@@ -76,6 +76,7 @@ extension Store {
   }
 
   /// Forgets the scoped store at `key`, whose part of the state is gone.
+  @usableFromInline
   func removeChild(_ key: ScopeKey) {
     guard let (store, removed) = children.remove(key) else { return }
     defer { withExtendedLifetime(store) {} }

@@ -28,7 +28,7 @@ public final class Store<M: Model> {
   /// scoped store's way up to its parent, or that way once cut off for good.
   @exclusivity(unchecked) @usableFromInline var core: StoreCore<M>
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
-  @exclusivity(unchecked) var children = ChildStores<M>()
+  @exclusivity(unchecked) @usableFromInline var children = ChildStores<M>()
   /// True when a send must do more than reduce and run effects: notify observers, call the
   /// flow observer or the taps, or check and refresh scoped stores.
   // Declared after `children`, whose last bytes it shares a word with.
@@ -38,9 +38,10 @@ public final class Store<M: Model> {
   /// effects only once it has one, so they are never stranded in a sequence nobody reads.
   nonisolated(unsafe) var madeChannel: SideEffects<M.SideEffect>?
   /// Made on the first read in an Observation-tracking context.
-  lazy var observationRegistrar = ObservationRegistrar()
+  @usableFromInline lazy var observationRegistrar = ObservationRegistrar()
   /// The members of the state that `observe` closures or Observation-tracking contexts read.
-  @exclusivity(unchecked) var members: [AnyKeyPath: ObservedMember<Store, M.State>] = [:]
+  @exclusivity(unchecked) @usableFromInline
+  var members: [AnyKeyPath: ObservedMember<Store, M.State>] = [:]
 
   /// Sees every intent, state change, side effect, unhandled effect error and reported
   /// misuse of a root store, in order.

@@ -30,6 +30,7 @@ enum ObservationRuns {
   }
 
   /// Runs the observations of `member`, which changed: after the send in progress, or now.
+  @usableFromInline
   static func memberChanged(_ member: ObservedMemberBase) {
     slots.pointee.changed.append(member)
     if slots.pointee.sendsInProgress == 0 { runChanged() }

@@ -4,16 +4,17 @@ import Observation
 /// rerun when it changes, and whether an Observation-tracking context (a SwiftUI body) read it
 /// since its last change, to be invalidated once when it changes. One table serves both.
 @MainActor
+@usableFromInline
 class ObservedMemberBase {
   // Unchecked, like the other members read on every rerun: only the main actor touches them
   // and no access overlaps another; the run-time checks were a quarter of a rerun.
   @exclusivity(unchecked) private var runs: [ObservationRun] = []
   /// Whether an Observation-tracking context read the member since it last changed.
-  @exclusivity(unchecked) var isTracked = false
+  @exclusivity(unchecked) @usableFromInline var isTracked = false
 
-  var hasRuns: Bool { !runs.isEmpty }
+  @usableFromInline var hasRuns: Bool { !runs.isEmpty }
   /// Members nobody watches any more are dropped from the store's table.
-  var isObserved: Bool { isTracked || !runs.isEmpty }
+  @usableFromInline var isObserved: Bool { isTracked || !runs.isEmpty }
 
   func add(_ run: ObservationRun) { runs.append(run) }
 
@@ -44,12 +45,13 @@ class ObservedMemberBase {
 }
 
 /// A watched member of `State`, as its store `Subject` publishes it to Observation.
+@usableFromInline
 class ObservedMember<Subject: Observable & AnyObject, State>: ObservedMemberBase {
   /// Whether the member differs from when it was last checked; remembers the new value.
-  func changed(in state: State) -> Bool { true }
+  @usableFromInline func changed(in state: State) -> Bool { true }
   func access(_ registrar: ObservationRegistrar, _ subject: Subject) {}
   /// Tells Observation that the member changed: a will-set and a did-set, back to back.
-  func invalidate(_ registrar: ObservationRegistrar, _ subject: Subject) {}
+  @usableFromInline func invalidate(_ registrar: ObservationRegistrar, _ subject: Subject) {}
 }
 
 final class ObservedValue<Subject: Observable & AnyObject, State, Value>: ObservedMember<

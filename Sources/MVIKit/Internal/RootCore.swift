@@ -31,7 +31,7 @@ final class RootCore<M: Model>: EffectRunner<M.Intent, M.SideEffect> {
 
   /// Whether a send must tell the flow's listeners, hold intents for time travel, or check
   /// the presence of children whose work runs.
-  var needsSlowSend: Bool {
+  @inlinable var needsSlowSend: Bool {
     !listeners.isEmpty || liveState != nil || isWatchingPresence || changeListener != nil
   }
 }

@@ -20,12 +20,12 @@ class Upstream<Child: Model> {
   /// Reports an intent sent once the child is cut off.
   @usableFromInline func dropped(_ intent: Child.Intent) -> StoreTask { StoreTask(nil) }
   /// Cuts the child off for its parent, which forgets it: it no longer reports to the parent.
-  func detach() {}
+  @usableFromInline func detach() {}
   /// Cuts the child off for good as its parent is freed.
-  func parentFreed() {}
+  @usableFromInline func parentFreed() {}
   /// Tells the parent, or its row group, that the child started or stopped being observed,
   /// until the parent forgets the child.
-  func observationChanged(_ isObserved: Bool) {}
+  @usableFromInline func observationChanged(_ isObserved: Bool) {}
   /// Reports a misuse to the root store's flow observer, or standard error.
   func warn(_ message: String) { writeRuntimeWarning(message) }
 }
@@ -38,6 +38,7 @@ typealias Route<Child: Model> = @MainActor (Upstream<Child>, Child.Intent) -> St
 /// A scoped store, as its parent (or a row group) sees it: what the parent does with it after
 /// each reduce.
 @MainActor
+@usableFromInline
 protocol ChildEntry<Parent>: AnyObject {
   associatedtype Parent: Model
   /// What the child's store is cached by in the parent.
@@ -62,7 +63,7 @@ protocol ChildEntry<Parent>: AnyObject {
 /// through it, the parent refreshes, routes to and cuts off the store through it.
 @usableFromInline
 final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
-  typealias Parent = L.Parent
+  @usableFromInline typealias Parent = L.Parent
 
   @usableFromInline let link: L
   /// The store scoped from, while the child is attached to it; nil once detached. Not
@@ -95,12 +96,12 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
   }
 
   // The parent keeps the child's store alive while it calls these two.
-  override func detach() {
+  @usableFromInline override func detach() {
     child?.cutOff()
     forgetParent(freed: false)
   }
 
-  override func parentFreed() {
+  @usableFromInline override func parentFreed() {
     forgetParent(freed: true)
     detach()
   }
@@ -113,7 +114,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
     parent = nil
   }
 
-  override func observationChanged(_ isObserved: Bool) {
+  @usableFromInline override func observationChanged(_ isObserved: Bool) {
     guard let parent = parent?.takeUnretainedValue() else { return }
     link.observer(in: parent)?.childObservationChanged(isObserved: isObserved)
   }
@@ -137,19 +138,19 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 
   // MARK: - ChildEntry
 
-  var key: ScopeKey { link.key }
-  var isObserved: Bool { child?.needsSlowSend ?? false }
-  var canBeAbsent: Bool { L.canBeAbsent }
+  @usableFromInline var key: ScopeKey { link.key }
+  @usableFromInline var isObserved: Bool { child?.needsSlowSend ?? false }
+  @usableFromInline var canBeAbsent: Bool { L.canBeAbsent }
 
-  var isGone: Bool {
+  @usableFromInline var isGone: Bool {
     guard let child else { return true }
     _ = child.currentState
     return child.isCutOff
   }
 
-  func refresh() { child?.upstreamChanged() }
+  @usableFromInline func refresh() { child?.upstreamChanged() }
 
-  func route(_ sideEffect: L.Parent.SideEffect) -> Bool {
+  @usableFromInline func route(_ sideEffect: L.Parent.SideEffect) -> Bool {
     guard let child, let childSideEffect = link.extractSideEffect(sideEffect) else { return false }
     return child.accept(childSideEffect)
   }
@@ -181,18 +182,19 @@ struct ScopeKey: Hashable, @unchecked Sendable {
 /// dictionary: a parent has a few scoped children (its rows live in one group), and the first
 /// one then costs one small allocation instead of a hash table.
 @MainActor
+@usableFromInline
 struct ChildStores<Parent: Model> {
   /// For each store scoped from this one (or group of row stores): the scoped store, held so
   /// scoping again returns it and it lives as long as its parent, and the entry the parent
   /// works through, which knows the key. Appended to only for a key that callers have found
   /// absent (or removed).
-  var all: [(store: AnyObject, entry: any ChildEntry<Parent>)] = []
+  @usableFromInline var all: [(store: AnyObject, entry: any ChildEntry<Parent>)] = []
   /// How many of them are observed, so a change must reach them. 32 bits, so that with the
   /// next and the store's `needsSlowSend` they fill what `all` leaves of two words.
-  var observed: Int32 = 0
+  @usableFromInline var observed: Int32 = 0
   /// Whether any of them can be dismissed: they are checked after each reduce then, so that a
   /// dismissed child's store is cut off even when nothing read it while it was gone.
-  var optional = false
+  @usableFromInline var optional = false
 
   /// The scoped store (or group of row stores) at `key`.
   subscript(key: ScopeKey) -> AnyObject? {

@@ -58,6 +58,7 @@ extension Store {
     return true
   }
 
+  @inlinable
   func updateNeedsSlowSend() {
     let observed =
       !members.isEmpty || children.observed > 0 || children.optional
