@@ -98,20 +98,16 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
   // The parent keeps the child's store alive while it calls these two.
   @usableFromInline override func detach() {
     child?.cutOff()
-    forgetParent(freed: false)
+    // Held weakly from here on: a store kept by the app may be sent to after its parent is
+    // freed, and must then report that, not read a freed store.
+    formerParent = parent?.takeUnretainedValue()
+    parent = nil
   }
 
   @usableFromInline override func parentFreed() {
-    forgetParent(freed: true)
-    detach()
-  }
-
-  /// Lets go of the parent, which forgot the child or is freed.
-  private func forgetParent(freed: Bool) {
-    // Held weakly from here on: a store kept by the app may be sent to after its parent is
-    // freed, and must then report that, not read a freed store.
-    if !freed { formerParent = parent?.takeUnretainedValue() }
+    // Let go of first: no weak reference to a store being freed.
     parent = nil
+    detach()
   }
 
   @usableFromInline override func observationChanged(_ isObserved: Bool) {

@@ -30,8 +30,9 @@ extension Store {
   @inlinable
   func drain(after effect: Effect<M.Intent, M.SideEffect>, into cascade: Cascade?) -> Cascade? {
     guard let root else { return nil }
-    // A scoped store's send reaches its root unretained (see ``Upstream/route``), and what runs here
-    // (flow listeners, observers) may let go of the root's last owner: it must outlive this.
+    // A scoped store's send reaches its root unretained (see ``Upstream/route``), and what
+    // runs here (flow listeners, observers) may let go of the root's last owner: it must
+    // outlive this.
     let alive = Unmanaged.passRetained(self)
     var work = cascade
     root.isReducing = true
