@@ -55,9 +55,7 @@ public final class SideEffects<Element: Sendable>: AsyncSequence, Sendable {
   }
 
   /// Elements buffered and not yet delivered.
-  package var pendingCount: Int {
-    queue.withLock { $0.buffer.count }
-  }
+  package var pendingCount: Int { queue.withLock { $0.buffer.count } }
 
   func next() async -> Element? {
     if let element = queue.withLock({ $0.buffer.popFirst() }) { return element }

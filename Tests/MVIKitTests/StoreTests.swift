@@ -144,6 +144,35 @@ import Testing
     await store.send(.chained).finish()
     #expect(store.log == ["first", "second"])
   }
+
+  // A send's cascade is reused by the next send once nothing holds it any more: one that the
+  // app kept must stay its own, and a reused one must not carry its cancellation over.
+  @Test func aFinishedTaskTheAppKeptIsNotTheNextSendsTask() async {
+    let store = Store(initialState: Lab.State(), model: Lab(clock: ImmediateClock()))
+    let first = store.send(.start("a"))
+    await first.finish()
+    let second = store.send(.startForever)
+    first.cancel()
+    #expect(first.isCancelled)
+    #expect(!second.isCancelled)
+    #expect(store.runningEffectCount == 1)
+    second.cancel()
+    await second.finish()
+    #expect(store.runningEffectCount == 0)
+  }
+
+  @Test func aSendAfterACancelledOneThatNobodyKeptRunsItsWork() async {
+    let store = Store(initialState: Lab.State(), model: Lab(clock: ImmediateClock()))
+    for word in ["a", "b", "c"] {
+      do {
+        let task = store.send(.startForever)
+        task.cancel()
+        await task.finish()
+      }
+      await store.send(.start(word)).finish()
+    }
+    #expect(store.log == ["a", "b", "c"])
+  }
 }
 
 /// A clock whose sleeps return at once, for tests that only care about order.

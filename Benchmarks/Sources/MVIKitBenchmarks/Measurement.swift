@@ -111,6 +111,25 @@ func measureAsync(
   return (runs.min()!, Double(allocations) / Double(operations), runs)
 }
 
+/// A case and its floor measured in turns, a run of one then a run of the other, so that each
+/// pair of runs sees the same state of the machine: two tasks hopping between threads vary
+/// with what the other core does, more than the two differ.
+@MainActor
+func measureAsyncInTurns(
+  _ operations: Int, repeats: Int = 5, floor: (Int) async -> Void, _ body: (Int) async -> Void
+) async -> (floor: Measured, case: Measured) {
+  var floorRuns: [Measured] = []
+  var caseRuns: [Measured] = []
+  for _ in 0..<repeats {
+    floorRuns.append(await measureAsync(operations, repeats: 1, floor))
+    caseRuns.append(await measureAsync(operations, repeats: 1, body))
+  }
+  func merged(_ runs: [Measured]) -> Measured {
+    (runs.map(\.ns).min()!, runs.last!.allocs, runs.map(\.ns))
+  }
+  return (merged(floorRuns), merged(caseRuns))
+}
+
 func nanoseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
 }

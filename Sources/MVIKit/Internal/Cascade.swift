@@ -5,22 +5,31 @@
 /// does not make the cascade grow. Waiting on a cascade waits until it has no task left.
 /// Cancelling it cancels what is running and everything added later.
 ///
-/// A value over its locked storage, which its copies share: one allocation per cascade.
+/// A value over its locked storage, which its copies share: one allocation per cascade, which
+/// the next send reuses once no copy of it is left (``TaskRegistry/makeCascade()``).
 @usableFromInline
 package struct Cascade: Sendable {
   private struct Tasks {
     /// One task inline: most sends start one, and a dictionary would cost an allocation more.
-    var first: (token: Int, task: Task<Void, Never>)?
-    var more: [Int: Task<Void, Never>] = [:]
+    var first: (token: Int, task: EffectTask)?
+    var more: [Int: EffectTask] = [:]
     var isCancelled = false
   }
 
-  private let tasks = Locked(Tasks())
+  private var tasks = Locked(Tasks())
 
   @usableFromInline init() {}
 
+  /// Makes the cascade as new if no other copy of it is left, as when the send it served has
+  /// been awaited or let go of and its work has ended; returns whether it did.
+  mutating func renewIfUnshared() -> Bool {
+    guard tasks.isUnshared() else { return false }
+    tasks.withLock { $0 = Tasks() }
+    return true
+  }
+
   /// Adds a task, which calls ``remove(_:)`` with `token` as its last step.
-  package func add(_ task: Task<Void, Never>, token: Int) {
+  package func add(_ task: EffectTask, token: Int) {
     let cancelled = tasks.withLock { tasks -> Bool in
       if tasks.first == nil { tasks.first = (token, task) } else { tasks.more[token] = task }
       return tasks.isCancelled
@@ -42,15 +51,13 @@ package struct Cascade: Sendable {
     for task in running { task.cancel() }
   }
 
-  package var isCancelled: Bool {
-    tasks.withLock { $0.isCancelled }
-  }
+  package var isCancelled: Bool { tasks.withLock { $0.isCancelled } }
 
   /// Waits until no task is left. Tasks added meanwhile, by the work itself, are waited for too.
   package func wait() async {
     // A task removes itself as its last step, so once it has ended the next one is found.
     while let next = tasks.withLock({ $0.first?.task ?? $0.more.first?.value }) {
-      await next.value
+      _ = await next.result
     }
   }
 }

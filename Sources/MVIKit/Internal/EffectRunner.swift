@@ -48,7 +48,7 @@
 
   /// The runner carrying out an effect's steps with real tasks, for one send's `cascade`.
   @MainActor struct Execution: @MainActor EffectExecutor {
-    typealias Started = Task<Void, Never>
+    typealias Started = EffectTask
     let runner: EffectRunner
     var cascade: Cascade?
 
@@ -60,15 +60,15 @@
     mutating func start(_ work: EffectWork<Intent, SideEffect>, ids: [EffectID]) -> Started {
       track(ids) { [runner] exit in
         let job = EffectJob(runner: runner, body: work.body, catch: work.handler, exit: exit)
-        return Task.detached(priority: work.priority) { await job.run() }
+        return EffectTask.detached(priority: work.priority) { await job.run() }
       }
     }
 
     mutating func start(_ rest: ArraySlice<Work>, after: [Started], ids: [EffectID]) -> Started {
       track(ids) { [runner, cascade] exit in
-        Task {
+        EffectTask {
           await withTaskCancellationHandler {
-            for job in after { await job.value }
+            for job in after { _ = await job.result }
           } onCancel: {
             for job in after { job.cancel() }
           }
@@ -85,9 +85,9 @@
     /// the first task) before it can end: the task's `exit`, its last step, waits for the
     /// registry's lock, held until then.
     private mutating func track(_ ids: [EffectID], _ make: (TaskExit) -> Started) -> Started {
-      let cascade = self.cascade ?? Cascade()
-      self.cascade = cascade
       let registry = runner.registry
+      let cascade = self.cascade ?? registry.makeCascade()
+      self.cascade = cascade
       return registry.insert(ids: ids) { token in
         let task = make(TaskExit(registry: registry, cascade: cascade, token: token))
         cascade.add(task, token: token)

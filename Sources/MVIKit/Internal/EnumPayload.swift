@@ -20,9 +20,7 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
     tag.initialize(to: -1)
   }
 
-  deinit {
-    tag.deallocate()
-  }
+  deinit { tag.deallocate() }
 
   @usableFromInline func extract(_ root: Root) -> Value? {
     guard let witnesses else { return EnumCase.extract(root, embed: embed) }

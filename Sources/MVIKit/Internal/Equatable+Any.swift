@@ -4,7 +4,5 @@
 }
 
 extension Equatable {
-  fileprivate func isEqual(to other: Any) -> Bool {
-    (other as? Self) == self
-  }
+  fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
 }

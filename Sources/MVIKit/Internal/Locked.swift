@@ -10,11 +10,12 @@
 /// `Mutex`: on Linux it hands a contended lock over in the kernel, where ThreadSanitizer cannot
 /// see it, and `make tsan` then reports races that are not there.
 package struct Locked<Value>: @unchecked Sendable {
-  private let buffer: LockedBuffer<Value>
+  private var buffer: LockedBuffer<Value>
 
-  package init(_ value: Value) {
-    buffer = LockedBuffer.make(value)
-  }
+  package init(_ value: Value) { buffer = LockedBuffer.make(value) }
+
+  /// Whether this copy is the only one left, so that nobody else can see what it guards.
+  package mutating func isUnshared() -> Bool { isKnownUniquelyReferenced(&buffer) }
 
   package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try buffer.withUnsafeMutablePointers { value, mutex in
@@ -33,7 +34,5 @@ private final class LockedBuffer<Value>: ManagedBuffer<Value, pthread_mutex_t> {
     return buffer
   }
 
-  deinit {
-    withUnsafeMutablePointerToElements { _ = pthread_mutex_destroy($0) }
-  }
+  deinit { withUnsafeMutablePointerToElements { _ = pthread_mutex_destroy($0) } }
 }

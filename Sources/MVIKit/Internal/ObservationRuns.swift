@@ -37,9 +37,7 @@ enum ObservationRuns {
   }
 
   @usableFromInline
-  static func sendBegan() {
-    slots.pointee.sendsInProgress += 1
-  }
+  static func sendBegan() { slots.pointee.sendsInProgress += 1 }
 
   @usableFromInline
   static func sendEnded() {

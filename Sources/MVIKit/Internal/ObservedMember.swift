@@ -25,9 +25,7 @@ class ObservedMemberBase {
     runs = []
   }
 
-  func remove(_ run: ObservationRun) {
-    runs.removeAll { $0 === run }
-  }
+  func remove(_ run: ObservationRun) { runs.removeAll { $0 === run } }
 
   /// Reruns every observation of this member not yet rerun in `batch`.
   func runAll(batch: Int) {

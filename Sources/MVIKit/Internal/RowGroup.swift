@@ -70,13 +70,9 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     return store.accept(keyed.value)
   }
 
-  func detach() {
-    for (id, store) in stores { detach(id, store) }
-  }
+  func detach() { for (id, store) in stores { detach(id, store) } }
 
-  func parentFreed() {
-    for store in stores.values { store.upstream?.parentFreed() }
-  }
+  func parentFreed() { for store in stores.values { store.upstream?.parentFreed() } }
 
   private func detach(_ id: ID, _ store: Store<Row>) {
     if store.needsSlowSend { childObservationChanged(isObserved: false) }

@@ -6,11 +6,14 @@
 /// A task cancelled by id leaves at once: cancelled counts as finished.
 package final class TaskRegistry: Sendable {
   private struct Tasks {
-    var running: [Int: (task: Task<Void, Never>, ids: [EffectID])] = [:]
+    var running: [Int: (task: EffectTask, ids: [EffectID])] = [:]
     var tokensByID: [EffectID: Set<Int>] = [:]
     var nextToken = 0
+    /// The cascade of the last send that started work, kept to serve the next one once
+    /// nothing else holds it.
+    var spareCascade: Cascade?
 
-    mutating func take(_ token: Int) -> Task<Void, Never>? {
+    mutating func take(_ token: Int) -> EffectTask? {
       guard let entry = running.removeValue(forKey: token) else { return nil }
       for id in entry.ids {
         tokensByID[id]?.remove(token)
@@ -25,8 +28,8 @@ package final class TaskRegistry: Sendable {
   /// Registers the task that `make` makes, with a new token, under `ids`. The lock is held
   /// meanwhile, so a task that ends at once cannot leave before it was registered.
   package func insert(
-    ids: [EffectID] = [], _ make: (_ token: Int) -> Task<Void, Never>
-  ) -> Task<Void, Never> {
+    ids: [EffectID] = [], _ make: (_ token: Int) -> EffectTask
+  ) -> EffectTask {
     tasks.withLock { tasks in
       tasks.nextToken &+= 1
       let token = tasks.nextToken
@@ -37,10 +40,20 @@ package final class TaskRegistry: Sendable {
     }
   }
 
-  /// Called by a task as its last step; a task cancelled by id has left already.
-  package func remove(_ token: Int) {
-    _ = tasks.withLock { $0.take(token) }
+  /// A cascade for a send's first task: the spare one if nothing else holds it any more, else
+  /// a new one, kept as the spare. Sends whose work ends before the next starts (awaited one
+  /// after another, as an effect's round trip is) then allocate no cascade.
+  package func makeCascade() -> Cascade {
+    tasks.withLock { tasks in
+      if tasks.spareCascade?.renewIfUnshared() == true { return tasks.spareCascade! }
+      let cascade = Cascade()
+      tasks.spareCascade = cascade
+      return cascade
+    }
   }
+
+  /// Called by a task as its last step; a task cancelled by id has left already.
+  package func remove(_ token: Int) { _ = tasks.withLock { $0.take(token) } }
 
   /// Cancels every task running under `id`; they leave the registry at once.
   package func cancel(_ id: EffectID) {
@@ -59,12 +72,14 @@ package final class TaskRegistry: Sendable {
   }
 
   /// Whether a task runs under `id`.
-  package func isRunning(_ id: EffectID) -> Bool {
-    tasks.withLock { $0.tokensByID[id] != nil }
-  }
+  package func isRunning(_ id: EffectID) -> Bool { tasks.withLock { $0.tokensByID[id] != nil } }
 
   /// How many effect tasks are still running and not cancelled.
   package var count: Int {
     tasks.withLock { tasks in tasks.running.values.count(where: { !$0.task.isCancelled }) }
   }
 }
+
+/// An effect's task. Typed as throwing though it never throws: the runtime wraps a
+/// non-throwing operation in a box of its own, an allocation more for every `.run`.
+package typealias EffectTask = Task<Void, any Error>
