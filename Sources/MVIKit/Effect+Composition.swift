@@ -31,9 +31,7 @@ extension Effect {
   }
 
   /// Cancels every running effect that was marked ``cancellable(id:cancelInFlight:)`` with `id`.
-  public static func cancel(id: some Hashable & Sendable) -> Self {
-    Self(.cancel(EffectID(id)))
-  }
+  public static func cancel(id: some Hashable & Sendable) -> Self { Self(.cancel(EffectID(id))) }
 
   /// Starts this effect only after `duration` has passed without another effect with `id`.
   ///

@@ -19,9 +19,7 @@ public final class FlowObserver<M: Model>: StoreAttachment {
   private let observe: @MainActor (FlowEvent<M>) -> Void
 
   /// An observer that calls `observe` with each event of the store it is attached to.
-  public init(_ observe: @escaping @MainActor (FlowEvent<M>) -> Void) {
-    self.observe = observe
-  }
+  public init(_ observe: @escaping @MainActor (FlowEvent<M>) -> Void) { self.observe = observe }
 
   /// Starts observing `root`'s flow; called by ``Store/init(initialState:model:attaching:)``.
   public func attach(to root: RootStoreHandle<M>) {

@@ -106,9 +106,7 @@ extension Store {
       }
     }
     if children.observed > 0 {
-      for (_, entry) in children.all where entry.isObserved {
-        entry.refresh()
-      }
+      for (_, entry) in children.all where entry.isObserved { entry.refresh() }
     }
     updateNeedsSlowSend()
   }

@@ -23,9 +23,7 @@ extension Store {
   }
 
   func group<Row: Model>(for link: RowsLink<M, Row>) -> RowGroup<M, Row> {
-    if let group = children[link.key] {
-      return unsafeDowncast(group, to: RowGroup<M, Row>.self)
-    }
+    if let group = children[link.key] { return unsafeDowncast(group, to: RowGroup<M, Row>.self) }
     let group = RowGroup(parent: self, link: link)
     children.all.append((group, group))
     return group

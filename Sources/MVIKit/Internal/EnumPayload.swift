@@ -10,7 +10,8 @@
 final class EnumPayload<Root, Value>: @unchecked Sendable {
   @usableFromInline let embed: @Sendable (Value) -> Root
   @usableFromInline let witnesses: EnumWitnesses?
-  /// The case's tag, or -1 until the first value of the case is seen. Written once, always
+  /// The case's tag, or -1 until the first value of the case is seen; with
+  /// ``InPlace/asIs`` when the case's payload can be used as it lies. Written once, always
   /// with the same value, so readers on other threads at worst learn it again.
   @usableFromInline let tag = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
 
@@ -30,7 +31,8 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
       let rootTag = witnesses.getTag(raw, witnesses.metadata)
       let known = tag.pointee
       if known >= 0 {
-        guard Int64(rootTag) == known else { return nil }
+        guard Int64(rootTag) == known & InPlace.caseTag else { return nil }
+        if known & InPlace.asIs != 0 { return raw.load(as: Value.self) }
         witnesses.project(raw, witnesses.metadata)
         let payload = raw.load(as: Value.self)
         // The copy is an enum again before it is destroyed.
@@ -38,10 +40,31 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
         return payload
       }
       guard let payload = EnumCase.extract(pointer.pointee, embed: embed) else { return nil }
-      tag.pointee = Int64(rootTag)
+      let asIs = Self.payloadIsAsIs(raw, rootTag, witnesses)
+      tag.pointee = Int64(rootTag) | (asIs ? InPlace.asIs : 0)
       return payload
     }
   }
+
+  /// Whether `raw`, a value of the case tagged `caseTag`, holds its payload's bytes as they
+  /// are: clearing the tag from the payload and putting it back change no byte. So it is when
+  /// the enum keeps its tags in bytes after the payloads (payloads with no spare bits, such as
+  /// numbers), or when this case's tag is all zero bits. It holds for every value of the
+  /// case, as the bits a tag takes are never a payload's.
+  private static func payloadIsAsIs(
+    _ raw: UnsafeMutableRawPointer, _ caseTag: UInt32, _ witnesses: EnumWitnesses
+  ) -> Bool {
+    let bytes = UnsafeRawBufferPointer(start: raw, count: MemoryLayout<Root>.size)
+    let before = Array(bytes)
+    witnesses.project(raw, witnesses.metadata)
+    let projected = before.elementsEqual(bytes)
+    witnesses.inject(raw, caseTag, witnesses.metadata)
+    return projected && before.elementsEqual(bytes)
+  }
+
+  /// Whether a send reaches the case's payload as it lies, with no witness but the tag's:
+  /// known once the first value of the case was seen.
+  package var reachesPayloadAsIs: Bool { tag.pointee >= 0 && tag.pointee & InPlace.asIs != 0 }
 
   /// Runs `body` on the case's payload in place, nil while `root` is another case.
   ///
@@ -68,6 +91,11 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
     @usableFromInline let witnesses: EnumWitnesses
     @usableFromInline let tag: UnsafeMutablePointer<Int64>
 
+    /// The bits of ``EnumPayload/tag`` that hold the case's tag, a witness's 32-bit value.
+    @inlinable static var caseTag: Int64 { 0xFFFF_FFFF }
+    /// The bit of ``EnumPayload/tag`` that says the payload can be used as it lies.
+    @inlinable static var asIs: Int64 { 1 << 32 }
+
     /// Runs `body` on the payload of `root`, in place; nil when `root` is another case. The
     /// tag must be known.
     @inlinable
@@ -75,12 +103,15 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
       withUnsafeMutablePointer(to: &root) { pointer -> Result? in
         let raw = UnsafeMutableRawPointer(pointer)
         let rootTag = witnesses.getTag(raw, witnesses.metadata)
-        guard Int64(rootTag) == tag.pointee else { return nil }
+        let known = tag.pointee
+        guard Int64(rootTag) == known & Self.caseTag else { return nil }
+        let payload = raw.assumingMemoryBound(to: Value.self)
+        if known & Self.asIs != 0 { return body(&payload.pointee) }
         // The payload sits at the enum's start once its tag bits are cleared; they are put
         // back however `body` ends.
         witnesses.project(raw, witnesses.metadata)
         defer { witnesses.inject(raw, rootTag, witnesses.metadata) }
-        return body(&raw.assumingMemoryBound(to: Value.self).pointee)
+        return body(&payload.pointee)
       }
     }
   }

@@ -53,17 +53,13 @@ extension CaseLinked {
 extension ChildLink: CaseLinked {
   @usableFromInline static var canBeAbsent: Bool { false }
   @usableFromInline var key: ScopeKey { ScopeKey(state, Child.self) }
-  @usableFromInline func read(_ state: Parent.State) -> Child.State? {
-    state[keyPath: self.state]
-  }
+  @usableFromInline func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
 }
 
 extension OptionalChildLink: CaseLinked {
   @usableFromInline static var canBeAbsent: Bool { true }
   @usableFromInline var key: ScopeKey { ScopeKey(state, Child.self) }
-  @usableFromInline func read(_ state: Parent.State) -> Child.State? {
-    state[keyPath: self.state]
-  }
+  @usableFromInline func read(_ state: Parent.State) -> Child.State? { state[keyPath: self.state] }
 }
 
 extension CaseLink: CaseLinked {
