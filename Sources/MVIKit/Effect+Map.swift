@@ -31,17 +31,11 @@ extension Effect {
       return Mapped(.send(transformIntent(intent)))
     case .emit(let sideEffect):
       return Mapped(.emit(transformSideEffect(sideEffect)))
-    case .run(let priority, let body, let handler):
-      let pullback: @Sendable (Send<NewIntent, NewSideEffect>) -> Send<Intent, SideEffect> = {
-        $0.pullback(intent: transformIntent, sideEffect: transformSideEffect)
-      }
-      let mappedHandler = handler.map { handler in
-        { @Sendable (error: any Error, send: Send<NewIntent, NewSideEffect>) async in
-          await handler(error, pullback(send))
-        }
-      }
+    case .run(let priority, let body):
       return Mapped(
-        .run(priority, { send in try await body(pullback(send)) }, catch: mappedHandler))
+        .run(priority) { send in
+          try await body(send.pullback(intent: transformIntent, sideEffect: transformSideEffect))
+        })
     case .merge(let effects):
       return Mapped(.merge(effects.map(map)))
     case .concatenate(let effects):

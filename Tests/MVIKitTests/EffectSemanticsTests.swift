@@ -78,6 +78,14 @@ import Testing
       expected: []),
     Case(
       name: "two tasks race", effect: .merge(run("left"), run("right")), expected: nil),
+    Case(
+      name: "a run's error goes to its catch handler, which may send",
+      effect: .run { _ in
+        throw FactError()
+      } catch: { error, send in
+        await send(.mark("caught \(error)"))
+      },
+      expected: ["caught no fact today"]),
   ]
 
   nonisolated static let indices = Array(table.indices)

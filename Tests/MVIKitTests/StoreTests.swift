@@ -46,6 +46,12 @@ import Testing
     #expect(await sideEffects.next() == .toast("no fact today"))
   }
 
+  @Test func aChildsCatchHandlerSendsTheChildsIntentsThroughItsParent() async {
+    let store = Store(initialState: CatchingParent.State(), model: CatchingParent())
+    await store.scope(CatchingParent.child).send(.fail).finish()
+    #expect(store.child.caught == ["no fact today"])
+  }
+
   @Test func uncaughtErrorIsReportedToTheFlowObserver() async {
     var errors: [String] = []
     let store = Store(
@@ -187,5 +193,41 @@ struct ImmediateClock: Clock {
   var minimumResolution: Duration { .zero }
   func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     try Task.checkCancellation()
+  }
+}
+
+/// A child whose effect fails and whose handler sends the error back as an intent.
+struct Catching: Model {
+  struct State: Equatable, Sendable { var caught: [String] = [] }
+  enum Intent: Equatable, Sendable {
+    case fail
+    case caught(String)
+  }
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .fail:
+      return .run { _ in
+        throw FactError()
+      } catch: { error, send in
+        await send(.caught("\(error)"))
+      }
+    case .caught(let text):
+      state.caught.append(text)
+      return .none
+    }
+  }
+}
+
+struct CatchingParent: Model {
+  struct State: Equatable, Sendable { var child = Catching.State() }
+  enum Intent: Equatable, Sendable { case child(Catching.Intent) }
+
+  static let child = ChildLink<CatchingParent, Catching>(state: \.child, intent: Intent.child)
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .child(let intent): Self.child.reduce(Catching(), &state, intent)
+    }
   }
 }

@@ -26,10 +26,10 @@ package protocol EffectExecutor<Intent, SideEffect> {
   mutating func watch(_ presence: Presence)
 }
 
-/// The work of a `.run`: its priority, its body and its error handler.
+/// The work of a `.run`: its priority and its body, with its `catch:` handler inside. An error
+/// it throws is one that no handler took.
 package typealias EffectWork<Intent: Sendable, SideEffect: Sendable> = (
-  priority: TaskPriority?, body: @Sendable (Send<Intent, SideEffect>) async throws -> Void,
-  handler: (@Sendable (any Error, Send<Intent, SideEffect>) async -> Void)?
+  priority: TaskPriority?, body: @Sendable (Send<Intent, SideEffect>) async throws -> Void
 )
 
 extension Effect {
@@ -46,8 +46,8 @@ extension Effect {
     case .emit(let sideEffect): executor.emit(sideEffect)
     case .warn(let message): executor.warn(message)
     case .cancel(let id): executor.cancel(id)
-    case .run(let priority, let body, let handler):
-      let started = executor.start((priority.map(TaskPriority.init), body, handler), ids: ids)
+    case .run(let priority, let body):
+      let started = executor.start((priority.map(TaskPriority.init), body), ids: ids)
       return collecting ? [started] : []
     case .merge(let effects):
       return effects.reduce(into: []) {

@@ -1,33 +1,30 @@
 /// One effect task: its body, where its ``Send`` delivers, and its exit. The `Send` captures only
-/// this object, so it allocates no context of its own. The task's closure captures only this
-/// object too, but as an async closure it gets a context anyway (traced with `perf` probes on
-/// the allocator, `make bench` case 2).
+/// this object, so it allocates no context of its own; nor does the task's closure, which
+/// captures only this object too (traced with `perf` probes on the allocator, `make bench`
+/// case 2).
 final class EffectJob<Intent: Sendable, SideEffect: Sendable>: Sendable {
   /// Held, so that its sink can be read; the sink is nil once its store is freed.
   private let runner: EffectRunner<Intent, SideEffect>
   private let body: @Sendable (Send<Intent, SideEffect>) async throws -> Void
-  private let handler: (@Sendable (any Error, Send<Intent, SideEffect>) async -> Void)?
   private let exit: TaskExit
 
   init(
     runner: EffectRunner<Intent, SideEffect>,
-    body: @escaping @Sendable (Send<Intent, SideEffect>) async throws -> Void,
-    catch handler: (@Sendable (any Error, Send<Intent, SideEffect>) async -> Void)?,
-    exit: TaskExit
+    body: @escaping @Sendable (Send<Intent, SideEffect>) async throws -> Void, exit: TaskExit
   ) {
     self.runner = runner
     self.body = body
-    self.handler = handler
     self.exit = exit
   }
 
-  /// Runs the body; an error goes to the handler, else is reported. Cancellation is no error.
+  /// Runs the body; an error its `catch:` handler did not take is reported. Cancellation is
+  /// no error.
   func run() async {
     let send = Send<Intent, SideEffect> { [self] event in self.deliver(event) }
     do {
       try await body(send)
-    } catch  where !(Task.isCancelled || error is CancellationError) {
-      if let handler { await handler(error, send) } else { await send.sink(.error(error)) }
+    } catch where !(Task.isCancelled || error is CancellationError) {
+      await send.sink(.error(error))
     } catch {}
     exit()
   }

@@ -59,7 +59,7 @@
 
     mutating func start(_ work: EffectWork<Intent, SideEffect>, ids: [EffectID]) -> Started {
       track(ids) { [runner] exit in
-        let job = EffectJob(runner: runner, body: work.body, catch: work.handler, exit: exit)
+        let job = EffectJob(runner: runner, body: work.body, exit: exit)
         return EffectTask.detached(priority: work.priority) { await job.run() }
       }
     }

@@ -32,10 +32,9 @@ final class ExploredRun<Intent: Sendable, SideEffect: Sendable> {
         await EffectTime.$current.withValue(time) {
           do {
             try await work.body(send)
-          } catch is CancellationError {
-          } catch {
-            if let handler = work.handler { await handler(error, send) } else { self.error = error }
-          }
+          } catch where !(Task.isCancelled || error is CancellationError) {
+            self.error = error
+          } catch {}
         }
         self.waiting.take()?.resume(returning: true)
       }
