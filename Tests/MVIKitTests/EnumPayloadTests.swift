@@ -33,7 +33,7 @@ import Testing
     checkInPlace(Texts.third, String(repeating: "a", count: 100), "b", other: .second("b"))
     checkInPlace(Single.value, "a", String(repeating: "b", count: 100), other: .gone)
     checkInPlace(Mixed.small, 1, 2, other: .large(1, 2, 3))
-    checkInPlace(Mixed.large, (1, 2, 3), (4, 5, 6), other: .text("a"), equal: ==)
+    checkInPlace(Mixed.large, .init(a: 1, b: 2, c: 3), .init(a: 4, b: 5, c: 6), other: .text("a"))
     checkInPlace(Mixed.text, "a", String(repeating: "b", count: 100), other: .small(1))
     checkInPlace(Refs.second, Ref(1), Ref(2), other: .third(Ref(1)))
     checkInPlace(Refs.third, Ref(1), Ref(2), other: .first(Ref(3)))
@@ -85,29 +85,21 @@ private enum Single: Equatable, Sendable {
 /// Payloads of different sizes.
 private enum Mixed: Equatable, Sendable {
   case small(Int8)
-  case large(Int, Int, Int)
+  case large(Triple)
   case text(String)
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    switch (lhs, rhs) {
-    case (.small(let a), .small(let b)): a == b
-    case (.large(let a), .large(let b)): a == b
-    case (.text(let a), .text(let b)): a == b
-    default: false
-    }
-  }
+  struct Triple: Equatable, Sendable { var a, b, c: Int }
 }
 
 /// Learns `embed`'s case from `value`, then changes its payload in place to `changed`, and
 /// checks that only that case is read and changed; returns whether the case's payload is
 /// reached as it lies.
 @discardableResult
-private func checkInPlace<Root: Equatable, Value>(
+private func checkInPlace<Root: Equatable, Value: Equatable>(
   _ embed: @escaping @Sendable (Value) -> Root, _ value: Value, _ changed: Value, other: Root,
-  equal: (Value, Value) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+  sourceLocation: SourceLocation = #_sourceLocation
 ) -> Bool {
   let payload = EnumPayload<Root, Value>(embed: embed)
-  #expect(
-    payload.extract(embed(value)).map { equal($0, value) } == true, sourceLocation: sourceLocation)
+  #expect(payload.extract(embed(value)) == value, sourceLocation: sourceLocation)
   var root = embed(value)
   let result = payload.inPlace?.modify(&root) { payload -> Int in
     payload = changed
@@ -119,14 +111,6 @@ private func checkInPlace<Root: Equatable, Value>(
   #expect(payload.inPlace?.modify(&another) { _ in 1 } == nil, sourceLocation: sourceLocation)
   #expect(another == other, sourceLocation: sourceLocation)
   #expect(payload.extract(other) == nil, sourceLocation: sourceLocation)
-  #expect(payload.extract(root).map { equal($0, changed) } == true, sourceLocation: sourceLocation)
+  #expect(payload.extract(root) == changed, sourceLocation: sourceLocation)
   return payload.reachesPayloadAsIs
-}
-
-@discardableResult
-private func checkInPlace<Root: Equatable, Value: Equatable>(
-  _ embed: @escaping @Sendable (Value) -> Root, _ value: Value, _ changed: Value, other: Root,
-  sourceLocation: SourceLocation = #_sourceLocation
-) -> Bool {
-  checkInPlace(embed, value, changed, other: other, equal: ==, sourceLocation: sourceLocation)
 }
