@@ -32,7 +32,7 @@ import Testing
     checkInPlace(Texts.second, "a", String(repeating: "b", count: 100), other: .first("a"))
     checkInPlace(Texts.third, String(repeating: "a", count: 100), "b", other: .second("b"))
     checkInPlace(Single.value, "a", String(repeating: "b", count: 100), other: .gone)
-    checkInPlace(Mixed.small, 1, 2, other: .large(1, 2, 3))
+    checkInPlace(Mixed.small, 1, 2, other: .large(.init(a: 1, b: 2, c: 3)))
     checkInPlace(Mixed.large, .init(a: 1, b: 2, c: 3), .init(a: 4, b: 5, c: 6), other: .text("a"))
     checkInPlace(Mixed.text, "a", String(repeating: "b", count: 100), other: .small(1))
     checkInPlace(Refs.second, Ref(1), Ref(2), other: .third(Ref(1)))

@@ -2,7 +2,7 @@ import MVIKit
 import Testing
 
 @MainActor
-@Suite struct StoreTests {
+@Suite(.timeLimit(.minutes(1))) struct StoreTests {
   /// A store is one thing whether root or scoped: a few members, each used in both modes, the
   /// root's and the scoped store's own parts behind one core.
   @Test func aStoreKeepsAtMostEightMembersRootOrScoped() {
