@@ -115,7 +115,7 @@ enum GettingStartedArticle {
 }
 
 @MainActor
-@Suite struct GettingStartedArticleTests {
+@Suite(.timeLimit(.minutes(1))) struct GettingStartedArticleTests {
   typealias Counter = GettingStartedArticle.Counter
   typealias TodoList = GettingStartedArticle.TodoList
   typealias TodoRow = GettingStartedArticle.TodoRow

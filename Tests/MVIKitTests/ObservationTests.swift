@@ -3,7 +3,7 @@ import Observation
 import Testing
 
 @MainActor
-@Suite struct ObservationTests {
+@Suite(.timeLimit(.minutes(1))) struct ObservationTests {
   let store = Store(initialState: Counter.State(), model: Counter(fact: { "\($0)" }))
 
   func observe<T>(_ read: @escaping () -> T) -> Locked<Int> {

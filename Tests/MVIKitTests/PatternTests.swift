@@ -68,7 +68,7 @@ final class NamesRouter: Router {
 }
 
 @MainActor
-@Suite struct ViperTests {
+@Suite(.timeLimit(.minutes(1))) struct ViperTests {
   @Test func presenterLogicIsTestedWithTheTestStore() async {
     let store = TestStore(
       initialState: NamesPresenter.State(),
@@ -162,7 +162,7 @@ struct SignIn: Model {
 }
 
 @MainActor
-@Suite struct InputOutputTests {
+@Suite(.timeLimit(.minutes(1))) struct InputOutputTests {
   func makeViewModel(
     store: Store<Credentials> = Store(initialState: Credentials.State(), model: Credentials())
   ) -> InputOutputViewModel<Credentials, CredentialsInput, CredentialsOutput> {

@@ -11,7 +11,7 @@ import Testing
 /// all other lines must appear in that file in the same order, with nothing in between.
 /// A block that imports SwiftUI, UIKit or PackageDescription is not checked, as these tests
 /// cannot import them; such a sample must show that import.
-@Suite struct ReadmeTests {
+@Suite(.timeLimit(.minutes(1))) struct ReadmeTests {
   @Test func readmeSwiftBlocksAreCompiledCode() throws {
     let checked = try DocumentedCode.check(
       "README.md",

@@ -4,7 +4,7 @@ import Observation
 import Testing
 
 @MainActor
-@Suite struct RowsLinkTests {
+@Suite(.timeLimit(.minutes(1))) struct RowsLinkTests {
   @Test func aRowIntentChangesOnlyThatRow() {
     let store = Store(initialState: Checklist.State(), model: Checklist())
     store.send(.items(Keyed(1, .toggled)))

@@ -39,7 +39,7 @@ struct Pair: Model {
 }
 
 @MainActor
-@Suite struct ScopeTests {
+@Suite(.timeLimit(.minutes(1))) struct ScopeTests {
   @Test func childModelRunsOnItsPartOfTheState() async {
     let store = Store(initialState: Pair.State(), model: Pair())
     store.send(.left(.increment))

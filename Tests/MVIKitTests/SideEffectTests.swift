@@ -2,7 +2,7 @@ import MVIKit
 import Testing
 
 @MainActor
-@Suite struct SideEffectTests {
+@Suite(.timeLimit(.minutes(1))) struct SideEffectTests {
   @Test func deliveredInOrderAndBufferedUntilSomeoneListens() async {
     let store = Store(initialState: Lab.State(), model: Lab())
     store.send(.merged)
