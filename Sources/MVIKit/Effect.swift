@@ -74,7 +74,7 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
       .run(priority?.rawValue) { send in
         do {
           try await operation(send)
-        } catch  where !(Task.isCancelled || error is CancellationError) {
+        } catch  where !isCancellation(error) {
           await handler(error, send)
         }
       })

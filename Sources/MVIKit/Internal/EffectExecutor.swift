@@ -32,6 +32,12 @@ package typealias EffectWork<Intent: Sendable, SideEffect: Sendable> = (
   priority: TaskPriority?, body: @Sendable (Send<Intent, SideEffect>) async throws -> Void
 )
 
+/// Whether `error`, thrown by a run, is its cancellation, which is no error: it reaches neither
+/// the run's `catch:` handler nor the store. The one statement of that rule for every executor.
+package func isCancellation(_ error: any Error) -> Bool {
+  Task.isCancelled || error is CancellationError
+}
+
 extension Effect {
   /// Carries out this effect's steps on `executor`, in order; returns the jobs it started
   /// itself (an intent it sends starts its own work elsewhere) when `collecting`, as a

@@ -23,7 +23,7 @@ final class EffectJob<Intent: Sendable, SideEffect: Sendable>: Sendable {
     let send = Send<Intent, SideEffect> { [self] event in self.deliver(event) }
     do {
       try await body(send)
-    } catch  where !(Task.isCancelled || error is CancellationError) {
+    } catch  where !isCancellation(error) {
       await send.sink(.error(error))
     } catch {}
     exit()

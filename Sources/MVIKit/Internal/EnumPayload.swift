@@ -62,10 +62,6 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
     return projected && before.elementsEqual(bytes)
   }
 
-  /// Whether a send reaches the case's payload as it lies, with no witness but the tag's:
-  /// known once the first value of the case was seen.
-  package var reachesPayloadAsIs: Bool { tag.pointee >= 0 && tag.pointee & InPlace.asIs != 0 }
-
   /// Runs `body` on the case's payload in place, nil while `root` is another case.
   ///
   /// In place, so that the payload's arrays stay uniquely referenced and a change to one

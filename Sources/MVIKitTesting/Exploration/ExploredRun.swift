@@ -32,7 +32,7 @@ final class ExploredRun<Intent: Sendable, SideEffect: Sendable> {
         await EffectTime.$current.withValue(time) {
           do {
             try await work.body(send)
-          } catch  where !(Task.isCancelled || error is CancellationError) {
+          } catch  where !isCancellation(error) {
             self.error = error
           } catch {}
         }
