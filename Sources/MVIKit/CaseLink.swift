@@ -82,11 +82,24 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
 
   /// Reduces a child intent in the parent's `reduce`: runs `model` on the case's payload and
   /// embeds the effect. While the state is another case, the intent is reported and dropped.
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
-    // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
+    // Inlinable, so that a parent's reduce specialises it (see ChildLink's). The common case
+    // (the enum is the parent's whole state, its payload sits as is) is kept this small so
+    // that it inlines too; every other case goes out of line.
+    if let wholeState, let effect = wholeState.modifyAsIs(&state, { model.reduce(&$0, intent) }) {
+      if case .none = effect.operation { return .none }
+      return lifted(effect)
+    }
+    return reduceOutOfLine(model, &state, intent)
+  }
+
+  @usableFromInline @inline(never)
+  func reduceOutOfLine(
+    _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
+  ) -> Effect<Parent.Intent, Parent.SideEffect> {
     let reduced =
       if let wholeState, wholeState.tag.pointee >= 0 {
         wholeState.modify(&state) { model.reduce(&$0, intent) }

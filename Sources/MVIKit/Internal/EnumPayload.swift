@@ -94,6 +94,22 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
 
     /// Runs `body` on the payload of `root`, in place; nil when `root` is another case. The
     /// tag must be known.
+    /// `body`'s result, or nil (`body` not run) unless the learned case is current and its
+    /// payload sits as is.
+    @inlinable @inline(__always)
+    func modifyAsIs<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
+      // One comparison: the flag set, and the sign (not learned yet) clear.
+      let known = tag.pointee
+      guard known >> 32 == Self.asIs >> 32 else { return nil }
+      return withUnsafeMutablePointer(to: &root) { pointer -> Result? in
+        let raw = UnsafeMutableRawPointer(pointer)
+        guard Int64(witnesses.getTag(raw, witnesses.metadata)) == known & Self.caseTag else {
+          return nil
+        }
+        return body(&raw.assumingMemoryBound(to: Value.self).pointee)
+      }
+    }
+
     @inlinable
     func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
       withUnsafeMutablePointer(to: &root) { pointer -> Result? in
