@@ -96,7 +96,8 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
     return reduceOutOfLine(model, &state, intent)
   }
 
-  @usableFromInline @inline(never)
+  // Specialised where the parent's reduce is, but not inlined.
+  @inlinable @inline(never)
   func reduceOutOfLine(
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {

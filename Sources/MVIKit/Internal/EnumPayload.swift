@@ -26,24 +26,16 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
   @usableFromInline func extract(_ root: Root) -> Value? {
     guard let witnesses else { return EnumCase.extract(root, embed: embed) }
     var root = root
-    return withUnsafeMutablePointer(to: &root) { pointer -> Value? in
+    // A copy of the payload, read in place from a copy of the enum.
+    if tag.pointee >= 0 { return InPlace(witnesses: witnesses, tag: tag).modify(&root) { $0 } }
+    guard let payload = EnumCase.extract(root, embed: embed) else { return nil }
+    withUnsafeMutablePointer(to: &root) { pointer in
       let raw = UnsafeMutableRawPointer(pointer)
       let rootTag = witnesses.getTag(raw, witnesses.metadata)
-      let known = tag.pointee
-      if known >= 0 {
-        guard Int64(rootTag) == known & InPlace.caseTag else { return nil }
-        if known & InPlace.asIs != 0 { return raw.load(as: Value.self) }
-        witnesses.project(raw, witnesses.metadata)
-        let payload = raw.load(as: Value.self)
-        // The copy is an enum again before it is destroyed.
-        witnesses.inject(raw, rootTag, witnesses.metadata)
-        return payload
-      }
-      guard let payload = EnumCase.extract(pointer.pointee, embed: embed) else { return nil }
       let asIs = Self.payloadIsAsIs(raw, rootTag, witnesses)
       tag.pointee = Int64(rootTag) | (asIs ? InPlace.asIs : 0)
-      return payload
     }
+    return payload
   }
 
   /// Whether `raw`, a value of the case tagged `caseTag`, holds its payload's bytes as they
@@ -62,15 +54,15 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
     return projected && before.elementsEqual(bytes)
   }
 
+  /// What a send needs to reach the payload in place, once the tag is known: a value, so that
+  /// reading it from a link retains nothing.
+  var inPlace: InPlace? { witnesses.map { InPlace(witnesses: $0, tag: tag) } }
+
   /// Runs `body` on the case's payload in place, nil while `root` is another case.
   ///
   /// In place, so that the payload's arrays stay uniquely referenced and a change to one
   /// element does not copy them. Until the case's tag is known (or when the enum keeps its
   /// payloads boxed), the payload is copied out and the case written back.
-  /// What a send needs to reach the payload in place, once the tag is known: a value, so that
-  /// reading it from a link retains nothing.
-  var inPlace: InPlace? { witnesses.map { InPlace(witnesses: $0, tag: tag) } }
-
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
     guard let inPlace, tag.pointee >= 0 else {
       guard var payload = extract(root) else { return nil }
@@ -92,8 +84,6 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
     /// The bit of ``EnumPayload/tag`` that says the payload can be used as it lies.
     @inlinable static var asIs: Int64 { 1 << 32 }
 
-    /// Runs `body` on the payload of `root`, in place; nil when `root` is another case. The
-    /// tag must be known.
     /// `body`'s result, or nil (`body` not run) unless the learned case is current and its
     /// payload sits as is.
     @inlinable @inline(__always)
@@ -103,13 +93,14 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
       guard known >> 32 == Self.asIs >> 32 else { return nil }
       return withUnsafeMutablePointer(to: &root) { pointer -> Result? in
         let raw = UnsafeMutableRawPointer(pointer)
-        guard Int64(witnesses.getTag(raw, witnesses.metadata)) == known & Self.caseTag else {
-          return nil
-        }
+        let current = Int64(witnesses.getTag(raw, witnesses.metadata))
+        guard current == known & Self.caseTag else { return nil }
         return body(&raw.assumingMemoryBound(to: Value.self).pointee)
       }
     }
 
+    /// Runs `body` on the payload of `root`, in place; nil when `root` is another case. The
+    /// tag must be known.
     @inlinable
     func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
       withUnsafeMutablePointer(to: &root) { pointer -> Result? in
