@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_DIRS := Sources Tests $(wildcard Examples/Sources Examples/Tests Benchmarks/Sources)
 
-.PHONY: demo test test-core test-examples test-pocketsphinx test-load e2e lint format docs bootstrap bench bench-stt tsan soak
+.PHONY: demo test test-core test-examples test-pocketsphinx test-load e2e lint format docs bootstrap bench bench-instructions bench-stt tsan soak
 
 demo: bootstrap
 	@if [ -f Examples/Package.swift ] && [ -d Examples/Sources/Showcase ]; then \
@@ -61,6 +61,11 @@ docs:
 
 bench:
 	cd Benchmarks && $(SWIFT) run -c release MVIKitBenchmarks
+
+# The send cases' instructions per operation, counted by callgrind (needs valgrind); CASES=5,5b
+# for some only.
+bench-instructions:
+	SWIFT="$(SWIFT)" bash scripts/bench-instructions.sh $(CASES)
 
 # Word error rate and speed of the Transcribe sample's speech-to-text engines: Whisper, and with
 # ARGS="--engines whisper,pocketsphinx" also PocketSphinx (built with its trait).

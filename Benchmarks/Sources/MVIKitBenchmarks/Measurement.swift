@@ -16,6 +16,8 @@ struct Row {
   /// table shows the ratio's spread over the runs, and a target must hold in every run.
   var runs: [Double] = []
   var floorRuns: [Double] = []
+  /// Instructions per operation of the case and of its floor, under callgrind.
+  var instructions: (subject: Double, floor: Double)?
 
   var ratio: Double { floorNanoseconds > 0 ? nanoseconds / floorNanoseconds : 0 }
 
@@ -41,6 +43,9 @@ struct Row {
     self.note = note
     runs = subject.runs
     floorRuns = floor.runs
+    if let subject = subject.instructions, let floor = floor.instructions {
+      instructions = (subject, floor)
+    }
     met = allocationsMet && zip(runs, floorRuns).allSatisfy { $0 / $1 <= limit }
   }
 
@@ -60,8 +65,14 @@ struct Row {
 }
 
 /// What `measure` returns: the best time per operation, the allocations per operation of the
-/// last run, and each run's time per operation.
-typealias Measured = (ns: Double, allocs: Double, runs: [Double])
+/// last run, each run's time per operation and, under callgrind, the fewest instructions per
+/// operation of a run (the first run also makes what is made once).
+struct Measured {
+  var ns: Double
+  var allocs: Double
+  var runs: [Double]
+  var instructions: Double? = nil
+}
 
 /// Sends `intent` from a call site that is not inlined into the benchmark's loop, as a View's
 /// button action is not: the send's own code runs, not a reduce the optimiser folded into the
@@ -83,13 +94,21 @@ func measure(_ operations: Int, repeats: Int = 5, _ body: (Int) -> Void) -> Meas
   let clock = ContinuousClock()
   var runs: [Double] = []
   var allocations = 0
+  var instructions: Double?
   for _ in 0..<repeats {
     let before = mvikit_malloc_count()
+    let dump = InstructionCount.begin()
     let elapsed = clock.measure { body(operations) }
+    InstructionCount.end(dump)
     allocations = mvikit_malloc_count() - before
     runs.append(nanoseconds(elapsed) / Double(operations))
+    if let counted = InstructionCount.perOperation(dump, operations) {
+      instructions = min(instructions ?? counted, counted)
+    }
   }
-  return (runs.min()!, Double(allocations) / Double(operations), runs)
+  return Measured(
+    ns: runs.min()!, allocs: Double(allocations) / Double(operations), runs: runs,
+    instructions: instructions)
 }
 
 /// The same, for work that has to await.
@@ -108,7 +127,7 @@ func measureAsync(
     allocations = mvikit_malloc_count() - before
     runs.append(nanoseconds(elapsed) / Double(operations))
   }
-  return (runs.min()!, Double(allocations) / Double(operations), runs)
+  return Measured(ns: runs.min()!, allocs: Double(allocations) / Double(operations), runs: runs)
 }
 
 /// A case and its floor measured in turns, a run of one then a run of the other, so that each
@@ -125,7 +144,7 @@ func measureAsyncInTurns(
     caseRuns.append(await measureAsync(operations, repeats: 1, body))
   }
   func merged(_ runs: [Measured]) -> Measured {
-    (runs.map(\.ns).min()!, runs.last!.allocs, runs.map(\.ns))
+    Measured(ns: runs.map(\.ns).min()!, allocs: runs.last!.allocs, runs: runs.map(\.ns))
   }
   return (merged(floorRuns), merged(caseRuns))
 }

@@ -74,8 +74,8 @@ enum ObserverCases {
       runs.append(nanoseconds(elapsed) / Double(rows))
     }
     let perIntent = notified.value / (rows * 5)
-    let mvikit: Measured = (runs.min()!, Double(allocations) / Double(rows), runs)
-    let floor: Measured = (floorRuns.min()!, 0, floorRuns)
+    let mvikit = Measured(ns: runs.min()!, allocs: Double(allocations) / Double(rows), runs: runs)
+    let floor = Measured(ns: floorRuns.min()!, allocs: 0, runs: floorRuns)
     return Row(
       "4b. 1,000 observed row stores, 1 row changes", mvikit, floor: "same intent, 0 observers",
       floor, within: 10, target: "1 notified, ≤ 10× in every run", allocationsMet: perIntent == 1,

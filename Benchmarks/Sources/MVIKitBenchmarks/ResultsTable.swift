@@ -25,7 +25,27 @@ struct ResultsTable {
       "\nTimes in ns per operation, the best of \(ResultsTable.runs) runs; \"ratio min–max\" pairs "
         + "each run with the floor's run of the same index, and a target is met only when every "
         + "run meets it.")
-    return lines.joined(separator: "\n")
+    return (lines + instructionLines).joined(separator: "\n")
+  }
+
+  /// Under callgrind (`make bench-instructions`): the instructions of each case that has them.
+  private var instructionLines: [String] {
+    let counted = rows.compactMap { row in row.instructions.map { (row, $0) } }
+    guard !counted.isEmpty else { return [] }
+    var lines = [
+      "\n| case | instructions/op | floor | floor instructions/op | ratio |",
+      "|---|---:|---|---:|---:|",
+    ]
+    for (row, count) in counted {
+      lines.append(
+        "| \(row.name) | " + String(format: "%.1f", count.subject) + " | \(row.floorName) | "
+          + String(format: "%.1f", count.floor) + " | "
+          + String(format: "%.2f×", count.subject / count.floor) + " |")
+    }
+    lines.append(
+      "\nInstructions per operation counted by callgrind, the fewest of \(ResultsTable.runs) "
+        + "runs; the times above are slowed by callgrind and say nothing.")
+    return lines
   }
 
   private func format(_ value: Double) -> String {
