@@ -24,7 +24,7 @@ binary="$(swift build --show-bin-path)/CounterDemo"
 # start_demo [PREFIX [ARGUMENT...]]: PREFIX goes before the binary on the command line.
 start_demo() {
   tmux kill-session -t "$session" 2>/dev/null
-  tmux new-session -d -s "$session" -x 60 -y 16 "bash --norc --noprofile"
+  new_session -s "$session" -x 60 -y 16 "bash --norc --noprofile"
   tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
   wait_for 'PROMPT$' || fail "shell prompt did not appear"
   tmux send-keys -t "$session" "clear; ${1:-} $binary ${*:2}; echo EXIT=\$?" Enter

@@ -26,7 +26,7 @@ binary="$(cd Examples && swift build --show-bin-path)/Showcase"
 
 keys() { tmux send-keys -t "$session" "$@"; sleep 0.15; }
 
-tmux new-session -d -s "$session" -x 140 -y 40 -c "$PWD" "bash --norc --noprofile"
+new_session -s "$session" -x 140 -y 40 -c "$PWD" "bash --norc --noprofile"
 tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
 wait_for 'PROMPT$' 30 || fail "shell prompt did not appear"
 tmux send-keys -t "$session" "clear; XDG_DATA_HOME='$data_home' XDG_STATE_HOME='$data_home/state' $binary --inspect 0 --inspect-token walk_token; echo EXIT=\$?" Enter
@@ -83,7 +83,7 @@ if [ "$(status --max-time 2 "$url")" = 000 ]; then pass "quitting closes the ins
 
 # A closed terminal: tmux's session ends, the showcase gets SIGHUP and end of input.
 home="$(mktemp -d)"
-tmux new-session -d -s "$session-hup" -x 120 -y 32 -c "$PWD" \
+new_session -s "$session-hup" -x 120 -y 32 -c "$PWD" \
   "HOME='$home' XDG_DATA_HOME= XDG_CACHE_HOME= XDG_STATE_HOME= $binary --todos-db '$data_home/hup.sqlite' 2>'$data_home/hup.err'"
 for _ in $(seq 1 100); do
   tmux capture-pane -p -t "$session-hup" 2>/dev/null | grep -qF "Five apps from five articles" && break

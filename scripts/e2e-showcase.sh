@@ -54,7 +54,7 @@ start_showcase() {
   for attempt in 1 2 3; do
     tmux kill-session -t "$session" 2>/dev/null
     sleep 0.2
-    tmux new-session -d -s "$session" -x 120 -y 32 -c "$PWD" "bash --norc --noprofile"
+    new_session -s "$session" -x 120 -y 32 -c "$PWD" "bash --norc --noprofile"
     tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
     wait_for 'PROMPT$' 30 && break
     [ "$attempt" -eq 3 ] && fail "shell prompt did not appear"

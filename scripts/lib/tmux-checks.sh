@@ -16,6 +16,17 @@ require_tmux() {
 
 screen() { tmux capture-pane -p -t "$session"; }
 
+# Starts a detached tmux session (the arguments of `tmux new-session -d`). Retried: right after
+# the server's last session is killed the server is still exiting, and a session started then
+# fails with "server exited unexpectedly"; a moment later a new server starts.
+new_session() {
+  for _ in $(seq 1 50); do
+    if tmux new-session -d "$@" 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  tmux new-session -d "$@"
+}
+
 # Polls the screen until it contains $1 (up to $2 tenths of a second, 100 by default), so no
 # check depends on timing.
 wait_for() {
