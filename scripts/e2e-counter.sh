@@ -10,6 +10,7 @@ session="mvikit-e2e-$$"
 
 
 require_tmux
+trap end_tmux EXIT
 
 if ! swift build --product CounterDemo >/tmp/mvikit-e2e-build.log 2>&1; then
   cat /tmp/mvikit-e2e-build.log >&2
@@ -188,5 +189,4 @@ if [ "$count" != "0" ]; then pass "by default the toast has colour"; else fail "
 tmux send-keys -t "$session" "q"
 check_restored 0 "colour run"
 
-tmux kill-session -t "$session" 2>/dev/null
 finish_checks

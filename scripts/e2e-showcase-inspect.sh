@@ -12,7 +12,7 @@ source scripts/lib/tmux-checks.sh
 
 session="mvikit-inspect-$$"
 data_home="$(mktemp -d)"
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$data_home"' EXIT
+trap 'end_tmux; rm -rf "$data_home"' EXIT
 
 require_tmux
 command -v curl >/dev/null || { echo "FAIL: curl is missing" >&2; exit 1; }

@@ -15,7 +15,7 @@ source scripts/lib/tmux-checks.sh
 session="mvikit-showcase-$$"
 data_home="$(mktemp -d)"
 image_server=""
-trap 'tmux kill-session -t "$session" 2>/dev/null; rm -rf "$data_home"; [ -n "$image_server" ] && kill "$image_server" 2>/dev/null' EXIT
+trap 'end_tmux; rm -rf "$data_home"; [ -n "$image_server" ] && kill "$image_server" 2>/dev/null' EXIT
 
 
 require_tmux
@@ -47,18 +47,11 @@ expect_absent() {
 keys() { tmux send-keys -t "$session" "$@"; sleep 0.15; }
 
 start_showcase() {
-  # From the repository root, where Transcribe finds Examples/Samples/audio on its own. Killing
-  # the last session stops the tmux server, and a new session started while it exits can be
-  # lost, so the start is tried again.
-  local attempt
-  for attempt in 1 2 3; do
-    tmux kill-session -t "$session" 2>/dev/null
-    sleep 0.2
-    new_session -s "$session" -x 120 -y 32 -c "$PWD" "bash --norc --noprofile"
-    tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
-    wait_for 'PROMPT$' 30 && break
-    [ "$attempt" -eq 3 ] && fail "shell prompt did not appear"
-  done
+  # From the repository root, where Transcribe finds Examples/Samples/audio on its own.
+  tmux kill-session -t "$session" 2>/dev/null
+  new_session -s "$session" -x 120 -y 32 -c "$PWD" "bash --norc --noprofile"
+  tmux send-keys -t "$session" "PS1='PROMPT\$ '" Enter
+  wait_for 'PROMPT$' 30 || fail "shell prompt did not appear"
   # Each run of the walk starts on the home screen, whatever app the last one quit in; the
   # runs that test what the showcase remembers start with launch_showcase.
   launch_showcase --reset-state "$@"

@@ -8,7 +8,7 @@ pass() { passed=$((passed + 1)); echo "PASS: $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL: $1"; }
 
 require_tmux() {
-  command -v tmux >/dev/null || (apt-get update && apt-get install -y tmux) || {
+  type -P tmux >/dev/null || (apt-get update && apt-get install -y tmux) || {
     echo "FAIL: tmux is missing and could not be installed" >&2
     exit 1
   }
@@ -16,15 +16,20 @@ require_tmux() {
 
 screen() { tmux capture-pane -p -t "$session"; }
 
-# Starts a detached tmux session (the arguments of `tmux new-session -d`). Retried: right after
-# the server's last session is killed the server is still exiting, and a session started then
-# fails with "server exited unexpectedly"; a moment later a new server starts.
-new_session() {
-  for _ in $(seq 1 50); do
-    if tmux new-session -d "$@" 2>/dev/null; then return 0; fi
-    sleep 0.1
-  done
-  tmux new-session -d "$@"
+# Every tmux command of a script goes to a server of its own, which stays up while it has no
+# session (exit-empty off): killing a server's last session stops it, and a session started
+# while it exits fails ("server exited unexpectedly") or is lost, with every check after it.
+# Its own server also leaves a user's tmux alone. end_tmux stops it.
+tmux_socket="mvikit-e2e-$$"
+tmux() { command tmux -L "$tmux_socket" "$@"; }
+
+# Starts a detached session: the arguments of `tmux new-session -d`.
+new_session() { tmux new-session -d "$@" && tmux set-option -g exit-empty off; }
+
+# Stops the script's server and removes its socket, which tmux leaves behind.
+end_tmux() {
+  tmux kill-server 2>/dev/null
+  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$tmux_socket"
 }
 
 # Polls the screen until it contains $1 (up to $2 tenths of a second, 100 by default), so no
