@@ -84,14 +84,15 @@ if [ "$(status --max-time 2 "$url")" = 000 ]; then pass "quitting closes the ins
 # A closed terminal: tmux's session ends, the showcase gets SIGHUP and end of input.
 home="$(mktemp -d)"
 new_session -s "$session-hup" -x 120 -y 32 -c "$PWD" \
-  "HOME='$home' XDG_DATA_HOME= XDG_CACHE_HOME= XDG_STATE_HOME= $binary --todos-db '$data_home/hup.sqlite' 2>'$data_home/hup.err'"
+  "HOME='$home' XDG_DATA_HOME= XDG_CACHE_HOME= XDG_STATE_HOME= exec $binary --todos-db '$data_home/hup.sqlite' 2>'$data_home/hup.err'"
 for _ in $(seq 1 100); do
   tmux capture-pane -p -t "$session-hup" 2>/dev/null | grep -qF "Five apps from five articles" && break
   sleep 0.1
 done
 tmux send-keys -t "$session-hup" Down Down Enter
 sleep 1
-pid="$(pgrep -n -x Showcase || true)"
+# The pane's process is the showcase itself (exec above): the one this script started.
+pid="$(tmux display -p -t "$session-hup" '#{pane_pid}')"
 tmux kill-session -t "$session-hup"
 gone=0
 # Within a second: a crash report (as writing to the closed terminal used to trap) takes longer.

@@ -58,11 +58,18 @@ start_showcase() {
   expect_screen "Five apps from five articles" "showcase starts on its home screen"
 }
 
-# Starts the showcase with its data and what it remembers in this walk's folder.
+# Starts the showcase with its data and what it remembers in this walk's folder. A shell writes
+# its own PID to $showcase_pid_file and then becomes the showcase (exec keeps the PID), so the
+# walk signals and inspects the showcase it started, never one a user runs beside it.
+showcase_pid_file="$data_home/showcase.pid"
 launch_showcase() {
+  rm -f "$showcase_pid_file"
   tmux send-keys -t "$session" \
-    "clear; XDG_DATA_HOME='$data_home' XDG_STATE_HOME='$data_home/state' $binary $*; echo EXIT=\$?" Enter
+    "clear; XDG_DATA_HOME='$data_home' XDG_STATE_HOME='$data_home/state' sh -c 'echo \$\$ >\"\$0\"; exec \"\$@\"' '$showcase_pid_file' $binary $*; echo EXIT=\$?" Enter
 }
+
+# The PID of the showcase the walk started last.
+showcase_pid() { poll test -s "$showcase_pid_file" && cat "$showcase_pid_file"; }
 
 quit_showcase() {
   keys Escape
@@ -106,7 +113,7 @@ expect_screen "audio: $PWD/Examples/Samples/audio" "footer shows the sample audi
 # The engine started by this showcase: a child of the Showcase process.
 showcase_engine() {
   local parent
-  parent="$(pgrep -x Showcase | head -n 1)"
+  parent="$(showcase_pid)"
   [ -n "$parent" ] && pgrep -P "$parent" -f "TranscriptionEngine/engine.py" | head -n 1
 }
 is_gone() { for _ in $(seq 1 50); do kill -0 "$1" 2>/dev/null || return 0; sleep 0.1; done; return 1; }
@@ -371,7 +378,7 @@ keys Enter
 wait_for "Recognizer: Whisper tiny.en (embedded engine), ready" 600
 engine="$(showcase_engine)"
 if [ -n "$engine" ]; then pass "reopened Transcribe starts the engine"; else fail "no engine process"; fi
-pkill -KILL -x Showcase
+kill -KILL "$(showcase_pid)"
 if [ -n "$engine" ] && is_gone "$engine"; then
   pass "kill -9 of the showcase leaves no engine behind"
 else
@@ -444,7 +451,7 @@ start_showcase
 keys Enter
 wait_for "Recognizer: Whisper tiny.en (embedded engine), ready" 600
 engine="$(showcase_engine)"
-pkill -TERM -x Showcase
+kill -TERM "$(showcase_pid)"
 expect_screen "EXIT=143" "SIGTERM ends the showcase with status 143"
 if [ -n "$engine" ] && is_gone "$engine"; then
   pass "SIGTERM stops the engine"

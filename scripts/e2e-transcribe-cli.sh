@@ -12,7 +12,9 @@ if ! swift build --package-path Examples --product transcribe >/tmp/mvikit-cli-b
 fi
 binary="$(swift build --package-path Examples --show-bin-path)/transcribe"
 audio=Examples/Samples/audio
-engine_pids() { pgrep -f "TranscriptionEngine/engine.py" || true; }
+# Engines this script's runs of transcribe started (see started_here): one a user runs beside
+# the script is none of them.
+engine_pids() { started_here "TranscriptionEngine/engine.py"; }
 before="$(engine_pids)"
 
 out="$("$binary" "$audio/open-the-door-and-turn-on-the-lights.mp3" "$audio/play-some-music.wav" 2>&1)"

@@ -21,7 +21,7 @@ public struct RootStoreHandle<M: Model> {
   init(_ store: Store<M>) { self.store = store }
 
   /// The store's live state, or nil once the store is gone.
-  public var state: M.State? { store?.root?.liveState ?? store?._state }
+  public var state: M.State? { store?.root?.shownPast?.live ?? store?._state }
 
   /// Calls `receive` with each intent, state change and side effect of the store's flow, and
   /// where the intent came from, until ``removeTap(_:)``. It sees misuse reports and unhandled
@@ -66,16 +66,28 @@ public struct RootStoreHandle<M: Model> {
   /// Sends `intent` to the store, as the View does.
   package func send(_ intent: M.Intent) { store?.send(intent) }
 
-  // Showing a past state: the View renders it while the live state waits, and every intent
-  // that arrives meanwhile (an effect finishing, a key) is held, not lost, until the store is
-  // live again. Driven by MVIKitRecording's `StateHistory`.
+  // Showing a past state: the View renders it while the live state waits. The View's intents
+  // are refused meanwhile (they would be computed against the past); an effect's intents are
+  // held, not lost, until the store is live again. Driven by MVIKitTimeTravel's `StateHistory`
+  // and MVIKitInspector's `Inspector`.
 
   /// Shows `state` to the View while the live state waits; see ``resumeLive()``.
-  package func showPast(_ state: M.State) {
+  ///
+  /// - Parameters:
+  ///   - owner: Who shows it. A past shown by another owner is let go first.
+  ///   - letGo: Called once the past that `owner` shows is shown no more: the store returned
+  ///     to live (``Store/returnToLive()``, say), or another owner showed a past of its own.
+  package func showPast(
+    _ state: M.State, by owner: AnyObject, letGo: @escaping @MainActor () -> Void
+  ) {
     guard let store, let root = store.root else { return }
-    if root.liveState == nil {
-      root.liveState = store._state
+    if let shown = root.shownPast {
+      root.shownPast = ShownPast(live: shown.live, owner: owner, letGo: letGo)
+      if shown.owner !== owner { shown.letGo() }
+    } else {
+      root.shownPast = ShownPast(live: store._state, owner: owner, letGo: letGo)
       store.updateNeedsSlowSend()
+      store.pastShowingChanged()
     }
     store._state = state
     store.notifyObservers()
@@ -83,14 +95,43 @@ public struct RootStoreHandle<M: Model> {
 
   /// Shows the live state again and reduces the intents held meanwhile, in order, after any
   /// that observers send on seeing the live state.
-  package func resumeLive() {
-    guard let store, let root = store.root, let live = root.liveState else { return }
-    root.liveState = nil
-    store._state = live
+  package func resumeLive() { store?.returnToLive() }
+}
+
+extension Store {
+  /// Whether the View is shown a past state, chosen in a debugging aid (a `StateHistory`'s
+  /// time travel, the inspector's page), instead of the live one.
+  ///
+  /// Meanwhile the store refuses the View's intents, which would be computed against the past
+  /// (a text field's next text is the shown text plus a key): a View shows that input is
+  /// paused, as MVIKitTerminal's `TerminalApp` does with a bar. Intents that effects send are
+  /// held and reduced, in order, once the store is live again. A scoped store answers false.
+  ///
+  /// Observable: a SwiftUI view or `withObservationTracking` that reads it runs again when a
+  /// past state starts or stops showing.
+  public var isShowingPast: Bool {
+    observationRegistrar.access(self, keyPath: \.isShowingPast)
+    return root?.shownPast != nil
+  }
+
+  /// Tells the contexts that read ``isShowingPast`` that it changed.
+  func pastShowingChanged() {
+    observationRegistrar.withMutation(of: self, keyPath: \.isShowingPast) {}
+  }
+
+  /// Shows the live state again, whichever debugging aid showed a past one, and reduces the
+  /// intents that effects sent meanwhile. Nothing when the live state shows.
+  public func returnToLive() {
+    guard let root, let shown = root.shownPast else { return }
+    root.shownPast = nil
+    _state = shown.live
+    shown.letGo()
+    updateNeedsSlowSend()
+    pastShowingChanged()
     // Observers see the live state first; what they send is reduced before the held intents,
     // which wait behind it in the deferred queue.
-    store.notifyObservers()
-    if !root.isReducing { _ = store.drain(after: .none, into: nil) }
+    notifyObservers()
+    if !root.isReducing { _ = drain(after: .none, into: nil) }
   }
 }
 

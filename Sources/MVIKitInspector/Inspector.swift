@@ -29,7 +29,9 @@ public final class Inspector<M: Model> {
   public let token: String
   /// How many steps the inspector keeps for the page and for export; older ones are dropped.
   public let limit: Int
-  /// Whether the store shows its live state; false while a page has it show a past step.
+  /// Whether the store shows its live state; false while a page has it show a past step. The
+  /// store refuses the View's intents meanwhile (see `Store.isShowingPast`), and returns to
+  /// live when the last page goes away.
   public private(set) var isLive = true
 
   private let root: RootStoreHandle<M>
@@ -100,7 +102,11 @@ public final class Inspector<M: Model> {
           access: InspectorAccess(token: token, port: port, isLoopback: isLoopback), page: page,
           export: { feed.recording() }, modelName: feed.modelName)
       },
-      join: { feed.join($0) }, leave: { feed.leave($0) }, command: { relay.send($0) })
+      join: { feed.join($0) },
+      leave: {
+        feed.leave($0)
+        relay.pageLeft()
+      }, command: { relay.send($0) })
     let shownHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
     let address = shownHost.contains(":") ? "[\(shownHost)]" : shownHost
     guard let url = URL(string: "http://\(address):\(server.port)/?token=\(token)") else {
@@ -175,14 +181,27 @@ public final class Inspector<M: Model> {
             "Step \(target) is no longer kept (the inspector keeps \(limit) steps)."))
         return
       }
-      root.showPast(state)
       isLive = false
+      root.showPast(state, by: self) { [weak self] in self?.wasLetGo() }
       feed.capture(.status(live: false, shownStep: target))
     case .live:
       root.resumeLive()
-      isLive = true
-      feed.capture(.status(live: true, shownStep: nil))
     }
+  }
+
+  /// The step a page had the store show is shown no more: the store is live again (the page's
+  /// Live, Esc in the app, the last page gone), or time travel in the app showed its own.
+  private func wasLetGo() {
+    guard !isLive else { return }
+    isLive = true
+    feed.capture(.status(live: true, shownStep: nil))
+  }
+
+  /// A page went away: with none left, nobody can see or end the travel it started, so the
+  /// store shows its live state again instead of staying frozen on a past step.
+  fileprivate func pageLeft() {
+    guard tap != nil, !isLive, feed.pageCount == 0 else { return }
+    root.resumeLive()
   }
 
   private static func randomToken() -> String {
@@ -202,5 +221,9 @@ private final class CommandRelay<M: Model>: Sendable {
 
   func send(_ command: InspectorCommand) {
     Task { @MainActor in self.inspector?.perform(command) }
+  }
+
+  func pageLeft() {
+    Task { @MainActor in self.inspector?.pageLeft() }
   }
 }

@@ -12,7 +12,8 @@ import Foundation
 /// leaves the old file or the new one, never a mix, and so that two processes of one app take
 /// turns.
 ///
-/// A write goes to a temporary file beside the real one, is synced to the disk, and is renamed
+/// A write goes to a temporary file beside the real one, is synced to the disk (with
+/// `F_FULLFSYNC` on Apple platforms, where `fsync` stops at the drive's cache), and is renamed
 /// over the old file, which is one atomic step; the folder is synced after it, so the rename
 /// itself survives a power loss. Writers take an exclusive lock (`flock`) on the file
 /// `.name.lock` first: a temporary file found while holding it was left by a writer that
@@ -68,7 +69,7 @@ public struct FileStateStorage: StateStorage {
       let descriptor = try open(temporary, O_WRONLY | O_CREAT | O_TRUNC, "write")
       defer { close(descriptor) }
       try writeAll(data, to: descriptor, path: temporary)
-      guard fsync(descriptor) == 0 else { throw failure(temporary, "sync") }
+      guard DiskSync.platform.sync(descriptor) else { throw failure(temporary, "sync") }
       guard rename(temporary, path) == 0 else { throw failure(path, "replace") }
     } catch {
       unlink(temporary)
@@ -77,7 +78,7 @@ public struct FileStateStorage: StateStorage {
     // The rename is in the folder's entries: sync them too, or a power loss may undo it.
     let directory = posixOpen(folder.path, O_RDONLY)
     if directory >= 0 {
-      fsync(directory)
+      _ = DiskSync.platform.sync(directory)
       close(directory)
     }
   }

@@ -11,8 +11,10 @@ import MVIKit
 /// history.returnToLive()           // and the live state again
 /// ```
 ///
-/// While a past state shows, intents that arrive (an effect finishing, a View's send) are held
-/// and reduced in order once the store is live again; nothing is lost. Needs no `Codable`.
+/// While a past state shows, the store refuses the View's intents, which would be computed
+/// against the past (see ``MVIKit/Store/isShowingPast``); intents that effects send meanwhile
+/// are held and reduced in order once the store is live again, so no effect's answer is lost.
+/// Needs no `Codable`.
 @MainActor
 public final class StateHistory<M: Model>: StoreAttachment {
   /// One state the store reached.
@@ -92,7 +94,7 @@ public final class StateHistory<M: Model>: StoreAttachment {
     guard let root, count > 0 else { return }
     let index = min(max(index, 0), count - 1)
     position = index
-    root.showPast(entry(at: index).state)
+    root.showPast(entry(at: index).state, by: self) { [weak self] in self?.position = nil }
   }
 
   /// Shows the state before the one shown; when live, the one before the live state.
@@ -106,7 +108,7 @@ public final class StateHistory<M: Model>: StoreAttachment {
     if position + 1 >= count { returnToLive() } else { show(position + 1) }
   }
 
-  /// Shows the live state again and reduces the intents held meanwhile.
+  /// Shows the live state again and reduces the effects' intents held meanwhile.
   public func returnToLive() {
     guard position != nil else { return }
     position = nil

@@ -191,14 +191,51 @@ import Testing
     #expect(!inspector.isLive)
     let status = await read(client) { $0.contains("\"shownStep\":1") }
     #expect(status.last?.contains("\"live\":false") == true)
-    // An intent sent while a past state shows waits, then is reduced on return to live.
+    // The View's intent while a past state shows would be computed against the past: it is
+    // refused, and the live state is left as it was.
+    #expect(store.isShowingPast)
     store.send(.increment)
     #expect(store.count == 1)
     client.sendFrame(#"{"type":"travel","step":0}"#)
     #expect(await eventually { store.count == 0 })
     client.sendFrame(#"{"type":"live"}"#)
-    #expect(await eventually { store.count == 4 })
+    #expect(await eventually { !store.isShowingPast })
+    #expect(store.count == 3)
     #expect(inspector.isLive)
+    await inspector.stop()
+  }
+
+  @Test func theLastPageGoingAwayOnAPastStepReturnsTheStoreToLive() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    for _ in 0..<3 { store.send(.increment) }
+    var client: RawClient? = try await connect(inspector)
+    _ = await read(client!) { $0.contains("\"type\":\"status\"") }
+    client?.sendFrame(#"{"type":"travel","step":1}"#)
+    #expect(await eventually { store.count == 1 })
+    #expect(store.isShowingPast)
+    client = nil
+    #expect(await eventually { inspector.isLive && !store.isShowingPast })
+    #expect(store.count == 3)
+    store.send(.increment)
+    #expect(store.count == 4)
+    await inspector.stop()
+  }
+
+  @Test func theAppReturningToLiveTellsThePage() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    for _ in 0..<3 { store.send(.increment) }
+    let client = try await connect(inspector)
+    _ = await read(client) { $0.contains("\"type\":\"status\"") }
+    client.sendFrame(#"{"type":"travel","step":1}"#)
+    _ = await read(client) { $0.contains("\"shownStep\":1") }
+    // What Esc does in a terminal app while the page's step shows.
+    store.returnToLive()
+    #expect(store.count == 3)
+    #expect(inspector.isLive)
+    let status = await read(client) { $0.contains("\"live\":true") }
+    #expect(status.last?.contains("\"live\":true") == true)
     await inspector.stop()
   }
 

@@ -57,4 +57,46 @@ import Testing
     terminal.press(.ctrl("t"))
     #expect(terminal.grid.contains("Count: 1"))
   }
+
+  /// The inspector's travel, as the terminal sees it: another debugging aid shows a past state
+  /// (here a history the terminal was not given). Typed keys would be read against the past
+  /// field and applied live; they are paused instead, under a bar that says why.
+  @Test func aPastShownByAnotherAidPausesTheKeysUnderABar() {
+    let inspectorLike = StateHistory<Form>()
+    let store = Store(initialState: Form.State(), model: Form(), attaching: [inspectorLike])
+    let terminal = HeadlessTerminal(store: store, size: Size(width: 90, height: 10)) {
+      FormView(store: store)
+    }
+    terminal.type("draft-A")
+    #expect(store.email == "draft-A")
+    // The step after the first key: the field shows "d".
+    inspectorLike.show(1)
+    #expect(terminal.grid.contains("PAST STATE"))
+    #expect(terminal.grid.contains("Keys are paused"))
+    terminal.type("XYZ")
+    terminal.press(.enter)
+    #expect(store.email == "d")
+    #expect(store.submitted == 0)
+
+    terminal.press(.escape)
+    #expect(inspectorLike.isLive)
+    #expect(!terminal.grid.contains("PAST STATE"))
+    #expect(store.email == "draft-A")
+    terminal.type("!")
+    #expect(store.email == "draft-A!")
+  }
+
+  @Test func thePastBarShowsAsSoonAsAnotherAidShowsAnEqualState() {
+    let inspectorLike = StateHistory<Counter>()
+    let store = Store(initialState: Counter.State(), model: Counter(), attaching: [inspectorLike])
+    let terminal = HeadlessTerminal(store: store, size: Size(width: 90, height: 8)) {
+      Text("Count: \(store.count)")
+    }
+    #expect(!terminal.grid.contains("PAST STATE"))
+    // The only state kept is the live one: nothing the View reads changes, the bar still shows.
+    inspectorLike.show(0)
+    #expect(terminal.grid.contains("PAST STATE"))
+    store.returnToLive()
+    #expect(!terminal.grid.contains("PAST STATE"))
+  }
 }

@@ -23,6 +23,29 @@ screen() { tmux capture-pane -p -t "$session"; }
 tmux_socket="mvikit-e2e-$$"
 tmux() { command tmux -L "$tmux_socket" "$@"; }
 
+# Every process a script starts, however deep (tmux, the pane's shell, the app, the engine the
+# app starts), inherits this mark from the script's environment. `started_here` finds processes
+# by it, so no check inspects or signals a process that a user started beside the script, even
+# one of the same program. Linux only: it reads /proc.
+export MVIKIT_E2E_RUN="e2e-$$"
+
+# The PIDs of the processes this script started whose command line contains $1. Only bash
+# builtins read /proc, so the search itself starts no process that it could find.
+started_here() {
+  local proc entry
+  local -a environ cmdline
+  for proc in /proc/[0-9]*; do
+    [ "${proc#/proc/}" = "$BASHPID" ] && continue
+    mapfile -d '' environ <"$proc/environ" 2>/dev/null || continue
+    for entry in "${environ[@]}"; do
+      [ "$entry" = "MVIKIT_E2E_RUN=$MVIKIT_E2E_RUN" ] || continue
+      mapfile -d '' cmdline <"$proc/cmdline" 2>/dev/null || break
+      [[ "${cmdline[*]}" == *"$1"* ]] && echo "${proc#/proc/}"
+      break
+    done
+  done
+}
+
 # Starts a detached session: the arguments of `tmux new-session -d`.
 new_session() { tmux new-session -d "$@" && tmux set-option -g exit-empty off; }
 

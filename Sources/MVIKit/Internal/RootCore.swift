@@ -16,9 +16,10 @@ final class RootCore<M: Model>: EffectRunner<M.Intent, M.SideEffect> {
   /// next send take the slow path, whose reduce takes it and calls it: the sends after it,
   /// until persistence asks again, take the fast path and pay nothing.
   @usableFromInline var changeListener: (@MainActor () -> Void)?
-  /// Set while a `StateHistory` shows a past state: the live state. The intents that arrive
-  /// meanwhile wait in `deferred`, reduced once the store is live again.
-  @usableFromInline var liveState: M.State?
+  /// Set while a debugging aid (a `StateHistory`, the inspector) shows a past state: the live
+  /// state, and who showed the past. The View's intents are refused meanwhile; the effects'
+  /// wait in `deferred`, reduced once the store is live again.
+  @usableFromInline var shownPast: ShownPast<M.State>?
   /// True from the first reduce of a send until both queues are empty. Last, so that it fits
   /// beside the state's optional tag.
   @exclusivity(unchecked) @usableFromInline var isReducing = false
@@ -32,7 +33,7 @@ final class RootCore<M: Model>: EffectRunner<M.Intent, M.SideEffect> {
   /// Whether a send must tell the flow's listeners, hold intents for time travel, or check
   /// the presence of children whose work runs.
   @inlinable var needsSlowSend: Bool {
-    !listeners.isEmpty || liveState != nil || isWatchingPresence || changeListener != nil
+    !listeners.isEmpty || shownPast != nil || isWatchingPresence || changeListener != nil
   }
 }
 
@@ -81,3 +82,15 @@ typealias QueuedIntent<Intent> = (intent: Intent, cascade: Cascade?, origin: Int
 /// chain of fed-back intents allocates nothing once the queue has grown to the chain's width.
 @usableFromInline
 typealias IntentQueue<Intent> = FIFOBuffer<QueuedIntent<Intent>>
+
+/// A past state shown in place of the live one: what the store holds meanwhile.
+@usableFromInline
+struct ShownPast<State> {
+  /// The live state, shown again when the past is let go.
+  var live: State
+  /// Who showed the past, so that its own next step is not taken for another's.
+  let owner: AnyObject
+  /// Tells the owner that the past it showed is shown no more: the store returned to live, or
+  /// another debugging aid showed a state of its own.
+  let letGo: @MainActor () -> Void
+}

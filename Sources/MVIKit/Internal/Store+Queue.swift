@@ -6,8 +6,17 @@ extension Store {
   @inlinable @inline(never)
   func sendObserved(_ intent: M.Intent) -> StoreTask {
     guard let root else { return StoreTask(nil) }
-    // While a past state is shown, intents wait like those sent during a reduce.
-    guard root.isReducing || root.liveState != nil else {
+    // While a past state is shown, the View's input would be computed against the past (a
+    // text field's new text is the past text plus a key): it is refused, as the Elm debugger
+    // blocks input while it shows the past. Effects' intents still wait for the live state.
+    if root.shownPast != nil {
+      flow(
+        .runtimeWarning(
+          "\(intent) was not reduced: a past state is shown, and the View's input is paused "
+            + "until the store is live again."), .view)
+      return StoreTask(nil)
+    }
+    guard root.isReducing else {
       root.queue.append((intent, nil, .view))
       return StoreTask(drain(after: .none, into: nil))
     }
@@ -19,7 +28,7 @@ extension Store {
   /// Reduces `intent` for an effect that sent it, adding the work it causes to `cascade`.
   package func receive(_ intent: M.Intent, into cascade: Cascade?) {
     guard let root else { return }
-    guard root.liveState == nil else { return root.deferred.append((intent, cascade, .effect)) }
+    guard root.shownPast == nil else { return root.deferred.append((intent, cascade, .effect)) }
     root.queue.append((intent, cascade, .effect))
     if !root.isReducing { _ = drain(after: .none, into: cascade) }
   }

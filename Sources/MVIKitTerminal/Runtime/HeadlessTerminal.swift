@@ -64,7 +64,7 @@ public final class HeadlessTerminal {
     self.init(
       size: size, minimumSize: minimumSize, quitKeys: quitKeys, colorMode: colorMode,
       content: content)
-    session.timeTravel = timeTravel.map(TimeTravelControl.init)
+    session.timeTravel = TimeTravelControl(timeTravel, store: store)
     sideEffects = presentSideEffects(of: store, presentation) { [weak self] in self?.present($0) }
   }
 

@@ -46,7 +46,7 @@ final class ScreenRenderer {
       size: size, focus: focus, interaction: interaction, animationFrame: animationFrame,
       graphics: graphics, showsColor: showsColor, graphicsNote: graphicsNote)
     for binding in bindings { context.addBinding(binding) }
-    if timeTravel != nil {
+    if timeTravel?.hasHistory == true {
       context.runtimeKeys = [
         KeyHelp.Entry(key: TimeTravelControl.toggleKey.label, text: "Time travel")
       ]

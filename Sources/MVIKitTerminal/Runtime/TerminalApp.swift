@@ -88,7 +88,7 @@ public final class TerminalApp {
     session = TerminalSession(
       size: Size(width: 80, height: 24), minimumSize: minimumSize, quitKeys: quitKeys,
       content: content)
-    session.timeTravel = timeTravel.map(TimeTravelControl.init)
+    session.timeTravel = TimeTravelControl(timeTravel, store: store)
     startSideEffects = { app in
       presentSideEffects(of: store, presentation) { [weak app] in app?.show($0) }
     }

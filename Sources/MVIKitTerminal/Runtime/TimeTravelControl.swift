@@ -1,20 +1,30 @@
 import MVIKit
 import MVIKitTimeTravel
 
-/// The time-travel overlay's hold on a ``StateHistory``, whatever its model: the keys that
-/// step through the past, and the bar that says where the View is.
+/// What the terminal does while its store shows a past state, whatever its model: with a
+/// ``StateHistory``, the keys that step through the past (Ctrl-T) and the bar that says where
+/// the View is; for a past that another debugging aid shows (the inspector's page), a bar that
+/// says so and Esc back to live. Either way the View gets no key while the past shows: its
+/// input would be computed against the past.
 @MainActor
 final class TimeTravelControl {
   /// The key that opens and closes the overlay.
   static let toggleKey = Key.ctrl("t")
 
+  /// Whether Ctrl-T opens the overlay: the app was given a history.
+  let hasHistory: Bool
   private let position: () -> Int?
   private let count: () -> Int
   private let label: (Int) -> String
   private let show: (Int) -> Void
   private let returnToLive: () -> Void
+  private let storeShowsPast: () -> Bool
+  private let storeReturnToLive: () -> Void
 
-  init<M: Model>(_ history: StateHistory<M>) {
+  init<M: Model>(_ history: StateHistory<M>?, store: Store<M>) {
+    hasHistory = history != nil
+    storeShowsPast = { [weak store] in store?.isShowingPast ?? false }
+    storeReturnToLive = { [weak store] in store?.returnToLive() }
     position = { [weak history] in history?.position }
     count = { [weak history] in history?.count ?? 0 }
     label = { [weak history] index in
@@ -41,14 +51,20 @@ final class TimeTravelControl {
     }.joined(separator: "\"")
   }
 
-  /// Whether a past state shows.
-  var isActive: Bool { position() != nil }
+  /// Whether a past state shows, through the overlay or another debugging aid.
+  var isActive: Bool { position() != nil || storeShowsPast() }
 
-  /// Handles `key` while the overlay is open, or opens it; returns whether it used the key.
+  /// Handles `key` while a past state shows, or opens the overlay; returns whether it used the
+  /// key.
   func handle(_ key: Key) -> Bool {
     guard let position = position() else {
-      guard key == Self.toggleKey, count() > 0 else { return false }
-      show(count() - 1)
+      if key == Self.toggleKey, count() > 0 {
+        show(count() - 1)
+        return true
+      }
+      guard storeShowsPast() else { return false }
+      if key == .escape { storeReturnToLive() }
+      // Every other key is dropped: the View shows a past that another aid chose.
       return true
     }
     switch key {
@@ -67,14 +83,23 @@ final class TimeTravelControl {
 
   /// Draws the bar over the bottom two rows.
   func draw(_ context: RenderContext) {
-    guard let position = position() else { return }
+    let rows: [String]
+    if let position = position() {
+      rows = [
+        "⏪ TIME TRAVEL · state \(position + 1) of \(count()) · ←/→ step · Home/End · Esc live",
+        label(position),
+      ]
+    } else if storeShowsPast() {
+      rows = [
+        "⏪ PAST STATE · chosen in a debugging aid (the inspector's page) · Esc live",
+        "Keys are paused, as they would act on the past; the live state waits as it was.",
+      ]
+    } else {
+      return
+    }
     let bounds = context.grid.bounds
     guard bounds.height >= 2 else { return }
     let style = Style(foreground: .black, background: .magenta, attributes: .bold)
-    let rows = [
-      "⏪ TIME TRAVEL · state \(position + 1) of \(count()) · ←/→ step · Home/End · Esc live",
-      label(position),
-    ]
     for (offset, text) in rows.enumerated() {
       let rect = Rect(x: bounds.x, y: bounds.maxY - 2 + offset, width: bounds.width, height: 1)
       context.fill(rect, style: style)
