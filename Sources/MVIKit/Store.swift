@@ -24,8 +24,8 @@ public final class Store<M: Model> {
   // another (reduce cannot reach the store), so the run-time exclusivity checks that cost a
   // third of a send are dropped on the hot members.
   @exclusivity(unchecked) @usableFromInline var _state: M.State
-  /// What the store runs by: a root store's model, queues, effects and attachments, or a
-  /// scoped store's way up to its parent, or that way once cut off for good.
+  /// What the store runs by: a root store's engine (the model, the queue, effects and
+  /// attachments), or a scoped store's way up to its parent, or that way once cut off for good.
   @exclusivity(unchecked) @usableFromInline var core: StoreCore<M>
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
   @exclusivity(unchecked) @usableFromInline var children = ChildStores<M>()
@@ -55,22 +55,20 @@ public final class Store<M: Model> {
   )
   public var flowObserver: (@MainActor (FlowEvent<M>) -> Void)? {
     get {
-      guard let set = root?.listeners.first(where: { $0.kind == .deprecatedObserver }) else {
+      guard let set = engine?.taps.first(where: { $0.kind == .deprecatedObserver }) else {
         return nil
       }
       return { set.receive($0, nil) }
     }
     set {
-      guard let root else {
+      guard let engine else {
         return writeRuntimeWarning(
           "Store<\(M.self)>: a scoped store has no flow of its own; set flowObserver on the root.")
       }
-      root.listeners.removeAll { $0.kind == .deprecatedObserver }
+      for tap in engine.taps where tap.kind == .deprecatedObserver { engine.detach(tap) }
       if let newValue {
-        let tap = FlowTap<M>({ event, _ in newValue(event) }, kind: .deprecatedObserver)
-        root.listeners.insert(tap, at: 0)
+        engine.attach(FlowTap<M>({ event, _ in newValue(event) }, kind: .deprecatedObserver), at: 0)
       }
-      updateNeedsSlowSend()
     }
   }
 
@@ -86,9 +84,9 @@ public final class Store<M: Model> {
     initialState: M.State, model: M, attaching attachments: [any StoreAttachment<M>] = []
   ) {
     _state = initialState
-    let root = RootCore(model: model)
-    core = .root(root)
-    root.sink = self
+    let engine = StoreEngine(model: model)
+    core = .root(engine)
+    engine.face = self
     for attachment in attachments { attachment.attach(to: RootStoreHandle(self)) }
   }
 
@@ -99,9 +97,11 @@ public final class Store<M: Model> {
   }
 
   isolated deinit {
-    if case .root(let root) = core {
-      root.cancelAll()
-      root.sink = nil
+    if case .root(let engine) = core {
+      engine.cancelAll()
+      // Its tasks may outlive the store: what they send back is dropped from here on.
+      engine.sink = nil
+      engine.face = nil
     }
     for child in children.all { child.entry.parentFreed() }
     madeChannel?.finish()
@@ -139,14 +139,15 @@ public final class Store<M: Model> {
   @inlinable
   @discardableResult
   public func send(_ intent: M.Intent) -> StoreTask {
-    guard let core = unretainedRoot else { return sendUp(intent) }
-    // The store keeps its core alive, so the send need not retain it.
-    return withUnretained(core) { root in
-      // Without observers nothing can run inside reduce, so nothing can re-enter.
-      guard !needsSlowSend, !root.isReducing else { return sendObserved(intent) }
-      let effect = root.model.reduce(&_state, intent)
+    guard let engine = core.unretainedEngine else { return sendUp(intent) }
+    // The store keeps its engine alive, so the send need not retain it.
+    return withUnretained(engine) { engine in
+      // With nothing attached or observed, nothing can run inside reduce, so nothing can
+      // re-enter.
+      guard !needsSlowSend, !engine.isReducing else { return engine.send(intent, to: self) }
+      let effect = engine.model.reduce(&_state, intent)
       if case .none = effect.operation { return StoreTask(nil) }
-      return StoreTask(drain(after: effect, into: nil))
+      return StoreTask(engine.drain(self, after: effect, into: nil))
     }
   }
 }

@@ -12,52 +12,68 @@ public protocol StoreAttachment<M>: AnyObject {
   func attach(to root: RootStoreHandle<M>)
 }
 
-/// What an attachment reaches of the root store it is attached to. Only a root store's
-/// initialiser makes one; its hooks are for the attachments of this package.
+/// What an attachment reaches of the root store it is attached to: the one way every layer
+/// (flow observers, time travel, recording, persistence, the inspector) attaches to a store's
+/// engine, which names none of them. Only a root store's initialiser makes one; its hooks are
+/// for the attachments of this package.
 @MainActor
 public struct RootStoreHandle<M: Model> {
   weak var store: Store<M>?
 
   init(_ store: Store<M>) { self.store = store }
 
-  /// The store's live state, or nil once the store is gone.
-  public var state: M.State? { store?.root?.shownPast?.live ?? store?._state }
-
-  /// Calls `receive` with each intent, state change and side effect of the store's flow, and
-  /// where the intent came from, until ``removeTap(_:)``. It sees misuse reports and unhandled
-  /// errors too, which still go to standard error unless a ``FlowObserver`` is attached.
-  package func addTap(_ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void)
-    -> FlowTap<M>
-  {
-    add(FlowTap(receive, kind: .tap))
-  }
-
-  /// Adds `tap` after the store's other listeners.
-  @discardableResult
-  func add(_ tap: FlowTap<M>) -> FlowTap<M> {
-    store?.root?.listeners.append(tap)
-    store?.updateNeedsSlowSend()
-    return tap
-  }
-
-  package func removeTap(_ tap: FlowTap<M>) {
-    store?.root?.listeners.removeAll { $0 === tap }
-    store?.updateNeedsSlowSend()
-  }
-
   /// The handle of `store` when it is a root store, for a debugging aid attached after the
   /// store was made (MVIKitInspector's `Inspector`); nil for a scoped store.
   package init?(root store: Store<M>) {
-    guard store.root != nil else { return nil }
+    guard store.engine != nil else { return nil }
     self.init(store)
   }
+
+  private var engine: StoreEngine<M>? { store?.engine }
+
+  /// The store's live state, or nil once the store is gone.
+  public var state: M.State? { engine?.pause?.live ?? store?._state }
+
+  /// Calls `receive` with each intent, state change and side effect of the store's flow, and
+  /// where the intent came from, and `effects` (when given) with each effect run's start and
+  /// end, until ``removeTap(_:)``. It sees misuse reports and unhandled errors too, which still
+  /// go to standard error unless a ``FlowObserver`` is attached.
+  package func addTap(
+    _ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void,
+    effects: (@MainActor (EffectLifecycleEvent) -> Void)? = nil
+  ) -> FlowTap<M> {
+    add(FlowTap(receive, effects: effects, kind: .tap))
+  }
+
+  /// Adds `tap` after the store's other taps.
+  @discardableResult
+  func add(_ tap: FlowTap<M>) -> FlowTap<M> {
+    engine?.attach(tap)
+    return tap
+  }
+
+  package func removeTap(_ tap: FlowTap<M>) { engine?.detach(tap) }
+
+  /// How many intents the store has told its taps about: the number of the last step, which
+  /// ``EffectLifecycleEvent/step`` counts in.
+  package var step: Int { engine?.step ?? 0 }
+
   /// Calls `changed` when the next intent is reduced, once; call again to hear of the one
-  /// after. What state persistence uses to learn that there may be something to save: the one
-  /// send that tells it takes the slow path, the others pay nothing.
+  /// after. What state persistence uses to learn that there may be something to save: a tap
+  /// that removes itself, so only the one send that tells it takes the slow path.
   package func onNextChange(_ changed: @escaping @MainActor () -> Void) {
-    guard let store, let root = store.root else { return }
-    root.changeListener = changed
-    store.updateNeedsSlowSend()
+    guard let engine else { return }
+    // Weak, so that a tap that never fires does not keep itself.
+    weak var once: FlowTap<M>?
+    let tap = FlowTap<M>(
+      { [weak engine] event, _ in
+        guard case .intent = event, let tap = once else { return }
+        once = nil
+        engine?.detach(tap)
+        changed()
+      }, kind: .tap)
+    once = tap
+    engine.attach(tap)
   }
 
   /// Replaces the state before the store reduces anything: what state persistence loaded.
@@ -66,87 +82,21 @@ public struct RootStoreHandle<M: Model> {
   /// Sends `intent` to the store, as the View does.
   package func send(_ intent: M.Intent) { store?.send(intent) }
 
-  // Showing a past state: the View renders it while the live state waits. The View's intents
-  // are refused meanwhile (they would be computed against the past); an effect's intents are
-  // held, not lost, until the store is live again. Driven by MVIKitTimeTravel's `StateHistory`
-  // and MVIKitInspector's `Inspector`.
-
-  /// Shows `state` to the View while the live state waits; see ``resumeLive()``.
+  /// Shows `state` to the View while the live state waits: the View is paused (see
+  /// ``Store/isShowingPast``) until ``resumeLive()``. Driven by MVIKitTimeTravel's
+  /// `StateHistory` and MVIKitInspector's `Inspector`.
   ///
   /// - Parameters:
-  ///   - owner: Who shows it. A past shown by another owner is let go first.
-  ///   - letGo: Called once the past that `owner` shows is shown no more: the store returned
-  ///     to live (``Store/returnToLive()``, say), or another owner showed a past of its own.
+  ///   - owner: Who shows it. A state shown by another owner is let go first.
+  ///   - letGo: Called once the state that `owner` shows is shown no more: the store returned
+  ///     to live (``Store/returnToLive()``, say), or another owner showed a state of its own.
   package func showPast(
     _ state: M.State, by owner: AnyObject, letGo: @escaping @MainActor () -> Void
   ) {
-    guard let store, let root = store.root else { return }
-    if let shown = root.shownPast {
-      root.shownPast = ShownPast(live: shown.live, owner: owner, letGo: letGo)
-      if shown.owner !== owner { shown.letGo() }
-    } else {
-      root.shownPast = ShownPast(live: store._state, owner: owner, letGo: letGo)
-      store.updateNeedsSlowSend()
-      store.pastShowingChanged()
-    }
-    store._state = state
-    store.notifyObservers()
+    engine?.pause(showing: state, by: owner, letGo: letGo)
   }
 
-  /// Shows the live state again and reduces the intents held meanwhile, in order, after any
-  /// that observers send on seeing the live state.
-  package func resumeLive() { store?.returnToLive() }
-}
-
-extension Store {
-  /// Whether the View is shown a past state, chosen in a debugging aid (a `StateHistory`'s
-  /// time travel, the inspector's page), instead of the live one.
-  ///
-  /// Meanwhile the store refuses the View's intents, which would be computed against the past
-  /// (a text field's next text is the shown text plus a key): a View shows that input is
-  /// paused, as MVIKitTerminal's `TerminalApp` does with a bar. Intents that effects send are
-  /// held and reduced, in order, once the store is live again. A scoped store answers false.
-  ///
-  /// Observable: a SwiftUI view or `withObservationTracking` that reads it runs again when a
-  /// past state starts or stops showing.
-  public var isShowingPast: Bool {
-    observationRegistrar.access(self, keyPath: \.isShowingPast)
-    return root?.shownPast != nil
-  }
-
-  /// Tells the contexts that read ``isShowingPast`` that it changed.
-  func pastShowingChanged() {
-    observationRegistrar.withMutation(of: self, keyPath: \.isShowingPast) {}
-  }
-
-  /// Shows the live state again, whichever debugging aid showed a past one, and reduces the
-  /// intents that effects sent meanwhile. Nothing when the live state shows.
-  public func returnToLive() {
-    guard let root, let shown = root.shownPast else { return }
-    root.shownPast = nil
-    _state = shown.live
-    shown.letGo()
-    updateNeedsSlowSend()
-    pastShowingChanged()
-    // Observers see the live state first; what they send is reduced before the held intents,
-    // which wait behind it in the deferred queue.
-    notifyObservers()
-    if !root.isReducing { _ = drain(after: .none, into: nil) }
-  }
-}
-
-/// One listener on a root store's flow: a ``FlowObserver`` or a debugging aid's tap. The store
-/// holds its listeners in one list, whose emptiness is what lets a send skip the flow.
-@MainActor @usableFromInline
-package final class FlowTap<M: Model> {
-  /// Who listens, which decides whether misuse reports still go to standard error.
-  enum Kind { case observer, deprecatedObserver, tap }
-
-  @usableFromInline let receive: @MainActor (FlowEvent<M>, IntentOrigin?) -> Void
-  let kind: Kind
-
-  init(_ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void, kind: Kind) {
-    self.receive = receive
-    self.kind = kind
-  }
+  /// Shows the live state again and reduces the intents effects sent meanwhile, in order,
+  /// after any that observers send on seeing the live state.
+  package func resumeLive() { engine?.resume() }
 }

@@ -74,7 +74,14 @@ public struct IntentFuzzer<M: Model> {
     for _ in 0..<steps {
       let intent = generate(&random)
       history.append(intent)
-      reduced += apply(intent, to: &state)
+      let applied = apply(intent, to: &state)
+      reduced += applied.reduced
+      if let runaway = applied.runaway {
+        reportIssue(
+          "\(runaway) (after \(history.count) intents, seed \(seed))", fileID: fileID,
+          filePath: filePath, line: line, column: column)
+        return Report(seed: seed, steps: reduced, violation: runaway, counterexample: [])
+      }
       if let violation = invariant(state) {
         let shortest = shrink(history)
         let names = shortest.map { String(describing: $0) }
@@ -89,19 +96,35 @@ public struct IntentFuzzer<M: Model> {
     return Report(seed: seed, steps: reduced, violation: nil, counterexample: [])
   }
 
-  /// Reduces `intent` and whatever it feeds back synchronously; returns how many were reduced.
-  private func apply(_ intent: M.Intent, to state: inout M.State) -> Int {
+  /// Reduces `intent` and whatever it feeds back synchronously, under the live store's rule
+  /// (``FeedbackDrain``: first in, first out, at most its limit of them); returns how many were
+  /// reduced, and the warning of a runaway, which the live store reports too.
+  private func apply(_ intent: M.Intent, to state: inout M.State) -> (
+    reduced: Int, runaway: String?
+  ) {
     var queue = [intent]
     var head = 0
-    // Bounded, so a model that feeds itself forever fails the run instead of hanging it.
-    while head < queue.count, head < 10_000 {
-      let next = queue[head]
-      head += 1
-      var sends = SyncSends<M.Intent, M.SideEffect>()
-      model.reduce(&state, next).interpret(on: &sends)
-      queue += sends.intents
-    }
-    return head
+    var reduced = 0
+    var runaway: String?
+    FeedbackDrain.drain(
+      next: { () -> M.Intent? in
+        guard head < queue.count else { return nil }
+        head += 1
+        return queue[head - 1]
+      },
+      isFedBack: { _ in head > 1 },
+      reduce: { (next: M.Intent) -> M.Intent? in
+        var sends = SyncSends<M.Intent, M.SideEffect>()
+        model.reduce(&state, next).interpret(on: &sends)
+        queue += sends.intents
+        reduced += 1
+        return nil
+      },
+      runaway: { intent in
+        head = queue.count
+        runaway = FeedbackDrain.runawayWarning(intent)
+      })
+    return (reduced, runaway)
   }
 
   private func fails(_ intents: [M.Intent]) -> Bool {

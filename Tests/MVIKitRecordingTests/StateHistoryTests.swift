@@ -64,7 +64,7 @@ import Testing
     store.send(.added(Ledger.Entry(title: "b", amount: 2)))
     #expect(store.entries.isEmpty)
     #expect(warnings.count == 1)
-    #expect(warnings.first?.contains("a past state is shown") == true)
+    #expect(warnings.first?.contains("the View shows a past state") == true)
     history.returnToLive()
     #expect(store.entries.map(\.title) == ["a"])
     store.send(.added(Ledger.Entry(title: "c", amount: 3)))

@@ -7,26 +7,41 @@ final class EffectJob<Intent: Sendable, SideEffect: Sendable>: Sendable {
   private let runner: EffectRunner<Intent, SideEffect>
   private let body: @Sendable (Send<Intent, SideEffect>) async throws -> Void
   private let exit: TaskExit
+  /// Which run this is, when its end is reported (see ``EffectRunner/reportsLifecycle``).
+  private let lifecycle: EffectRunLabel?
 
   init(
     runner: EffectRunner<Intent, SideEffect>,
-    body: @escaping @Sendable (Send<Intent, SideEffect>) async throws -> Void, exit: TaskExit
+    body: @escaping @Sendable (Send<Intent, SideEffect>) async throws -> Void, exit: TaskExit,
+    lifecycle: EffectRunLabel?
   ) {
     self.runner = runner
     self.body = body
     self.exit = exit
+    self.lifecycle = lifecycle
   }
 
   /// Runs the body; an error its `catch:` handler did not take is reported. Cancellation is
   /// no error.
   func run() async {
     let send = Send<Intent, SideEffect> { [self] event in self.deliver(event) }
+    var end = EffectLifecycleEvent.Moment.finished
     do {
       try await body(send)
+      if Task.isCancelled { end = .cancelled }
     } catch  where !isCancellation(error) {
       await send.sink(.error(error))
-    } catch {}
+      end = .failed(error)
+    } catch {
+      end = .cancelled
+    }
+    if let lifecycle { await report(lifecycle, end) }
     exit()
+  }
+
+  @MainActor
+  private func report(_ label: EffectRunLabel, _ end: EffectLifecycleEvent.Moment) {
+    runner.sink?.effectLifecycle(label.event(end))
   }
 
   /// Hands what the body sent to the runner's sink; once the task is cancelled, only errors.
@@ -51,5 +66,16 @@ struct TaskExit: Sendable {
   func callAsFunction() {
     registry.remove(token)
     cascade.remove(token)
+  }
+}
+
+/// A run's number, cancellation id and step, kept by its job to report its end.
+struct EffectRunLabel: Sendable {
+  let run: Int
+  let cancellationID: EffectID?
+  let step: Int
+
+  func event(_ moment: EffectLifecycleEvent.Moment) -> EffectLifecycleEvent {
+    EffectLifecycleEvent(run: run, moment: moment, cancellationID: cancellationID?.base, step: step)
   }
 }

@@ -2,8 +2,9 @@
 /// it tracks by cancellation id and by the ``Cascade`` of the send that caused them.
 ///
 /// Shared by ``Store`` and the test store, which differ only in what they do with an intent or
-/// side effect that an effect produces (the sinks). A root store's core is one: a class of its
-/// own would cost a store another object. Its members are final, so they are reached directly.
+/// side effect that an effect produces (the sinks). A root store's ``StoreEngine`` is one: a
+/// class of its own would cost a store another object. Its members are final, so they are
+/// reached directly.
 @MainActor
 @usableFromInline package class EffectRunner<Intent: Sendable, SideEffect: Sendable> {
   @usableFromInline package typealias Work = Effect<Intent, SideEffect>
@@ -22,6 +23,11 @@
   package final nonisolated(unsafe) unowned var sink: (any EffectSink<Intent, SideEffect>)?
   /// The children whose work is running, with how to tell they are still in the state.
   fileprivate final var watches = PresenceWatches()
+  /// Whether each run's start and end goes to the sink: only while something hears them, so
+  /// that a store without such an attachment pays nothing for them.
+  package final var reportsLifecycle = false
+  /// How many runs were started while ``reportsLifecycle`` was on: the last one's number.
+  fileprivate final var runCount = 0
 
   /// Whether some running work belongs to an optional child or a row.
   @usableFromInline package final var isWatchingPresence: Bool { !watches.isEmpty }
@@ -39,9 +45,13 @@
 
   /// Runs the synchronous parts of `effect` (sends, emits, cancels) in order and starts its
   /// asynchronous parts, which join `cascade` (created when the first task starts).
+  /// `step` is the number of the intent whose reduce returned `effect`, which the runs it
+  /// starts report.
   @usableFromInline
-  package final func execute(_ effect: Work, ids: [EffectID] = [], cascade: inout Cascade?) {
-    var execution = Execution(runner: self, cascade: cascade)
+  package final func execute(
+    _ effect: Work, ids: [EffectID] = [], step: Int = 0, cascade: inout Cascade?
+  ) {
+    var execution = Execution(runner: self, cascade: cascade, step: step)
     effect.interpret(on: &execution, ids: ids)
     cascade = execution.cascade
   }
@@ -51,6 +61,8 @@
     typealias Started = EffectTask
     let runner: EffectRunner
     var cascade: Cascade?
+    /// The step whose reduce returned the effect being carried out.
+    let step: Int
 
     func send(_ intent: Intent) { runner.sink?.receive(intent, into: cascade) }
     func emit(_ sideEffect: SideEffect) { runner.sink?.deliver(sideEffect) }
@@ -58,14 +70,15 @@
     func cancel(_ id: EffectID) { runner.registry.cancel(id) }
 
     mutating func start(_ work: EffectWork<Intent, SideEffect>, ids: [EffectID]) -> Started {
-      track(ids) { [runner] exit in
-        let job = EffectJob(runner: runner, body: work.body, exit: exit)
+      let lifecycle = runner.reportsLifecycle ? runner.started(ids: ids, step: step) : nil
+      return track(ids) { [runner] exit in
+        let job = EffectJob(runner: runner, body: work.body, exit: exit, lifecycle: lifecycle)
         return EffectTask.detached(priority: work.priority) { await job.run() }
       }
     }
 
     mutating func start(_ rest: ArraySlice<Work>, after: [Started], ids: [EffectID]) -> Started {
-      track(ids) { [runner, cascade] exit in
+      track(ids) { [runner, cascade, step] exit in
         EffectTask {
           await withTaskCancellationHandler {
             for job in after { _ = await job.result }
@@ -73,7 +86,7 @@
             for job in after { job.cancel() }
           }
           if !Task.isCancelled {
-            var execution = Execution(runner: runner, cascade: cascade)
+            var execution = Execution(runner: runner, cascade: cascade, step: step)
             Work.interpret(rest, on: &execution, ids: ids)
           }
           exit()
@@ -104,6 +117,18 @@
 
 }
 
+extension EffectRunner {
+  /// Numbers a run that starts under `ids`, and tells the sink.
+  fileprivate final func started(ids: [EffectID], step: Int) -> EffectRunLabel {
+    runCount += 1
+    // The innermost id the user gave; the others are the presence watches of children.
+    let id = ids.last { !($0.base is LiftedPresenceID) }
+    let label = EffectRunLabel(run: runCount, cancellationID: id, step: step)
+    sink?.effectLifecycle(label.event(.started))
+    return label
+  }
+}
+
 /// What an effect runner hands on: the intents effects send, the side effects they emit, the
 /// errors nobody caught, the misuses to report, and when presence watching starts or ends.
 @MainActor
@@ -119,4 +144,10 @@ package protocol EffectSink<Intent, SideEffect>: AnyObject {
   func effectWarned(_ warning: String)
   /// The first presence watch started or the last one ended.
   func presenceWatchesChanged()
+  /// A run started or ended, while the runner reports them.
+  func effectLifecycle(_ event: EffectLifecycleEvent)
+}
+
+extension EffectSink {
+  package func effectLifecycle(_ event: EffectLifecycleEvent) {}
 }

@@ -32,4 +32,10 @@ struct FIFOBuffer<Element> {
     }
     return element
   }
+
+  /// Drops every element not yet popped, keeping the storage.
+  mutating func removeAll() {
+    items.removeAll(keepingCapacity: true)
+    head = 0
+  }
 }

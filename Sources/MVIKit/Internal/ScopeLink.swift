@@ -126,7 +126,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
       let entry = unsafeDowncast(upstream, to: ScopeLink.self)
       return withUnretained(entry.parent.unsafelyUnwrapped) { parent in
         let intent = entry.link.embed(intent)
-        guard let above = parent.unretainedUpstream else { return parent.send(intent) }
+        guard let above = parent.core.unretainedUpstream else { return parent.send(intent) }
         return withUnretained(above) { $0.route($0, intent) }
       }
     }

@@ -1,6 +1,15 @@
 /// What every store does around a send: reading its state, sending up from a scoped store,
-/// delivering side effects and reporting misuse.
+/// taking side effects and reporting misuse.
 extension Store {
+  /// The root store's engine; nil in a scoped store.
+  @inlinable var engine: StoreEngine<M>? { core.unretainedEngine?.takeUnretainedValue() }
+
+  /// A scoped store's way to its parent; nil in a root store.
+  @inlinable var upstream: Upstream<M>? { core.unretainedUpstream?.takeUnretainedValue() }
+
+  /// Whether this scoped store is cut off for good.
+  @inlinable var isCutOff: Bool { core.isCutOff }
+
   /// The state now: a scoped store reads it from its parent, so it is never stale. Once its
   /// part of the parent's state is seen gone, it is cut off for good and keeps the last state
   /// read through it.
@@ -17,34 +26,18 @@ extension Store {
   // registers), a call and a frame fewer for every scoped send (`make bench-instructions`).
   @inlinable @inline(__always)
   func sendUp(_ intent: M.Intent) -> StoreTask {
-    guard let upstream = unretainedUpstream else { return StoreTask(nil) }
+    guard let upstream = core.unretainedUpstream else { return StoreTask(nil) }
     // The store keeps its upstream alive, so the send need not retain it.
     return withUnretained(upstream) { isCutOff ? $0.dropped(intent) : $0.route($0, intent) }
   }
 
-  /// Tells the root's flow listeners, and standard error when no flow observer shows it.
-  func warn(_ message: String) {
-    if let upstream { return upstream.warn(message) }
-    report(.runtimeWarning(message), message)
-  }
-
-  /// Tells every listener; standard error too, unless a flow observer shows reports.
-  func report(_ event: FlowEvent<M>, _ message: String) {
-    flow(event, nil)
-    guard root?.listeners.contains(where: { $0.kind != .tap }) == true else {
-      return writeRuntimeWarning("Store<\(M.self)>: \(message)")
-    }
-  }
+  /// Reports a misuse the store survived to the root's attachments, and standard error when
+  /// no flow observer shows it.
+  func warn(_ message: String) { core.warn(message) }
 
   var sideEffectChannel: SideEffects<M.SideEffect> {
     if madeChannel == nil { madeChannel = SideEffects() }
     return madeChannel!
-  }
-
-  /// Emits `sideEffect` to the scoped store it belongs to, if one takes it, else to this one.
-  package func deliver(_ sideEffect: M.SideEffect) {
-    flow(.sideEffect(sideEffect), nil)
-    _ = accept(sideEffect, lastStop: true)
   }
 
   /// Takes a side effect when this store, or one scoped from it, has been asked for its side
@@ -59,30 +52,21 @@ extension Store {
     return true
   }
 
+  /// Recomputes whether a send takes the slow path: something observes this store or one
+  /// scoped from it, or (in a root store) something is attached.
   @inlinable
   func updateNeedsSlowSend() {
     let observed =
-      !members.isEmpty || children.observed > 0 || children.optional
-      || root?.needsSlowSend == true
+      !members.isEmpty || children.observed > 0 || children.optional || core.needsSlowSend
     guard observed != needsSlowSend else { return }
     needsSlowSend = observed
     upstream?.observationChanged(observed)
   }
 
   /// How many effect tasks a root store runs now; for tests.
-  package var runningEffectCount: Int { root?.madeRegistry?.count ?? 0 }
+  package var runningEffectCount: Int { engine?.madeRegistry?.count ?? 0 }
   /// How many side effects wait for a consumer; for tests.
   package var pendingSideEffectCount: Int { madeChannel?.pendingCount ?? 0 }
-}
-
-extension Store: EffectSink {
-  package func effectFailed(_ error: any Error) {
-    report(.unhandledError(error), "an effect threw an error with no catch: handler: \(error)")
-  }
-
-  package func effectWarned(_ warning: String) { warn(warning) }
-
-  package func presenceWatchesChanged() { updateNeedsSlowSend() }
 }
 
 extension Store: ObservedChild {

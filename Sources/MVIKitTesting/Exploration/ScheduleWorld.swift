@@ -139,21 +139,35 @@ struct ScheduleWorld<M: Model> {
         await runStartedWork()
       }
     }
-    var index = 0
-    // Bounded, so that a model that feeds itself forever fails instead of hanging.
-    while index < queue.count, index < 10_000 {
-      let intent = queue[index]
-      index += 1
-      let effect = model.reduce(&state, intent)
-      checkPresence()
-      origin = intent
-      effect.interpret(on: &self)
-      await runStartedWork()
-    }
-    if index < queue.count {
-      report(.misuse, "\(Self.text(label)) fed back more than 10,000 intents.")
-    }
+    reduceQueued(model: model)
+    // The work starts as the live store's tasks do: its deliveries wait until the send's
+    // synchronous steps are done (a later step may cancel it before it delivers anything).
+    await runStartedWork()
     trace.append((label, state))
+  }
+
+  /// Reduces the step's intent and what it feeds back, under the live store's rule
+  /// (``FeedbackDrain``): first in, first out, at most its limit of them.
+  private mutating func reduceQueued(model: M) {
+    var index = 0
+    FeedbackDrain.drain(
+      next: { () -> M.Intent? in
+        guard index < queue.count else { return nil }
+        index += 1
+        return queue[index - 1]
+      },
+      isFedBack: { _ in index > 1 },
+      reduce: { (intent: M.Intent) -> M.Intent? in
+        let effect = model.reduce(&state, intent)
+        checkPresence()
+        origin = intent
+        effect.interpret(on: &self)
+        return nil
+      },
+      runaway: { intent in
+        index = queue.count
+        report(.misuse, FeedbackDrain.runawayWarning(intent))
+      })
   }
 
   /// Runs the work of the jobs the last steps started, in the order they started, and dates

@@ -1,0 +1,285 @@
+/// The engine of a root store: it runs the model. It owns the intent queue and its drain, runs
+/// effects and takes back what they send, and tells what is attached (flow observers, time
+/// travel, recording, persistence, the inspector) about each step. ``Store`` is its face: the
+/// state a View reads, observation, and the scoped stores; a scoped store has no engine and
+/// sends up to its root's.
+///
+/// The path of one intent, from a View's `store.send(intent)`:
+/// 1. ``Store/send(_:)`` reduces at once when nothing is attached or observed and the engine is
+///    not reducing already; otherwise it hands the intent to ``send(_:to:)``.
+/// 2. ``drain(_:after:into:)`` runs the effect, then reduces every intent fed back, under
+///    ``FeedbackDrain``'s rule, each through ``reduce(_:_:origin:)``, which tells the
+///    attachments and the observers on the slow path.
+/// 3. An effect's asynchronous work runs in an ``EffectJob``; what it sends comes back through
+///    ``receive(_:into:)``, the engine being its runner's sink.
+///
+/// Its own class, a subclass of the runner, so that a root store costs one object besides
+/// itself.
+@MainActor
+@usableFromInline
+final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectSink {
+  @usableFromInline let model: M
+  /// The store this engine runs, until the store is freed (its tasks may outlive it). Not
+  /// retained: the store owns the engine.
+  nonisolated(unsafe) unowned(unsafe) var face: Store<M>?
+  /// Intents that the intent being reduced fed back, reduced first in, first out.
+  @exclusivity(unchecked) @usableFromInline var queue = IntentQueue<M.Intent>()
+  /// Intents sent from outside while the engine reduces (by an observer, say), and intents
+  /// effects sent while the View is paused: each waits until the intents before it have done
+  /// all their synchronous work, or until the View is live again.
+  @exclusivity(unchecked) @usableFromInline var deferred = IntentQueue<M.Intent>()
+  /// What is attached, in the order it was added: each hears every step of the flow.
+  @usableFromInline var taps: [FlowTap<M>] = []
+  /// Set while an attachment has the View show another state than the live one (a past state,
+  /// for time travel); see ``Pause``.
+  @usableFromInline var pause: Pause<M>?
+  /// How many intents the engine has told its taps about: the step number of the last one.
+  @usableFromInline var step = 0
+  /// True from the first reduce of a send until both queues are empty. Last, so that it fits
+  /// beside the fields before it.
+  @exclusivity(unchecked) @usableFromInline var isReducing = false
+
+  init(model: M) {
+    self.model = model
+    super.init()
+    sink = self
+  }
+
+  // Spelled out, as the compiler's own stub for the runner's initialiser, which an engine does
+  // not inherit, draws a false "infinite recursion" warning. Unavailable, so it is never called.
+  @available(*, unavailable) override init() { fatalError("an engine is made with its model") }
+
+  /// Whether a send must do more than reduce and run effects: something is attached, the View
+  /// is paused, or running work of a child must be checked for the child's presence.
+  @inlinable var needsSlowSend: Bool {
+    !taps.isEmpty || pause != nil || isWatchingPresence
+  }
+
+  // MARK: - Sending and draining
+
+  /// A send that cannot take the fast path: observed, attached, or made while reducing.
+  // Specialised where it is sent from, as the drain it runs is, but not inlined.
+  @inlinable @inline(never)
+  func send(_ intent: M.Intent, to store: Store<M>) -> StoreTask {
+    guard isReducing else {
+      queue.append((intent, nil, .view))
+      return StoreTask(drain(store, after: .none, into: nil))
+    }
+    // Sent from inside a send (an observer, an attachment): it waits until that send's
+    // synchronous work is done, and starts a cascade of its own.
+    let cascade = Cascade()
+    deferred.append((intent, cascade, .view))
+    return StoreTask(cascade)
+  }
+
+  /// The one bracket of a send: runs `effect`, then every queued intent, while sends from
+  /// observers wait and observations are batched to its end. A loop, so a chain of any length
+  /// runs at constant stack depth. Called only outside a bracket.
+  @inlinable
+  func drain(
+    _ store: Store<M>, after effect: Effect<M.Intent, M.SideEffect>, into cascade: Cascade?
+  ) -> Cascade? {
+    // A scoped store's send reaches its root unretained (see ``Upstream/route``), and what
+    // runs here (attachments, observers) may let go of the root's last owner: it must outlive
+    // this.
+    let alive = Unmanaged.passRetained(store)
+    var work = cascade
+    isReducing = true
+    ObservationRuns.sendBegan()
+    defer {
+      isReducing = false
+      ObservationRuns.sendEnded()
+      alive.release()
+    }
+    run(effect, into: &work)
+    FeedbackDrain.drain(
+      next: { () -> QueuedIntent<M.Intent>? in
+        if let next = queue.popFirst() { return next }
+        // What effects sent while the View is paused waits until it is live again.
+        return pause == nil ? deferred.popFirst() : nil
+      },
+      isFedBack: { $0.origin == .effect },
+      reduce: { (item: QueuedIntent<M.Intent>) -> QueuedIntent<M.Intent>? in
+        let effect = reduce(store, item)
+        // A chain's `.send` with nothing queued before it is reduced next, as it would be
+        // after a trip through the queue, without the trip.
+        if case .send(let next) = effect.operation, queue.isEmpty {
+          return (next, item.cascade, .effect)
+        }
+        // An intent an effect fed back joins its effect's cascade; the others, the send's.
+        if item.cascade == nil {
+          run(effect, into: &work)
+        } else {
+          var owner = item.cascade
+          run(effect, into: &owner)
+        }
+        return nil
+      },
+      runaway: { stopRunaway($0.intent) })
+    return work
+  }
+
+  /// Drops what a runaway send still feeds back, and says so, naming `intent`: the one past
+  /// ``FeedbackDrain/limit``.
+  @usableFromInline func stopRunaway(_ intent: M.Intent) {
+    queue.removeAll()
+    warn(FeedbackDrain.runawayWarning(intent))
+  }
+
+  /// Runs `effect`, whose work joins `cascade`; an intent it feeds back joins it too.
+  @inlinable
+  func run(_ effect: Effect<M.Intent, M.SideEffect>, into cascade: inout Cascade?) {
+    switch effect.operation {
+    case .none:
+      return
+    case .send(let intent):
+      // The common step of a chain: queued as ``receive(_:into:)`` queues it, without a trip
+      // through the runner.
+      queue.append((intent, cascade, .effect))
+    default:
+      execute(effect, step: step, cascade: &cascade)
+    }
+  }
+
+  /// Reduces one queued intent; on the slow path, tells the attachments and the observers.
+  @inlinable
+  func reduce(_ store: Store<M>, _ item: QueuedIntent<M.Intent>) -> Effect<M.Intent, M.SideEffect> {
+    guard !store.needsSlowSend else { return reduceObserved(store, item) }
+    return model.reduce(&store._state, item.intent)
+  }
+
+  @inlinable
+  func reduceObserved(_ store: Store<M>, _ item: QueuedIntent<M.Intent>)
+    -> Effect<M.Intent, M.SideEffect>
+  {
+    let (intent, _, origin) = item
+    if pause != nil {
+      // While the View is paused, its input would be computed against the state it shows,
+      // not the live one: it is refused, as the Elm debugger blocks input while it shows the
+      // past. What effects send waits until the View is live again.
+      guard origin == .effect else {
+        report(
+          .runtimeWarning(
+            "\(intent) was not reduced: the View shows a past state, and its input is paused "
+              + "until the store is live again."), origin: .view)
+        return .none
+      }
+      deferred.append(item)
+      return .none
+    }
+    let effect: Effect<M.Intent, M.SideEffect>
+    if !taps.isEmpty {
+      step += 1
+      report(.intent(intent), origin: origin)
+      let before = store._state
+      effect = model.reduce(&store._state, intent)
+      if !isEqualIfEquatable(before, store._state) {
+        report(.stateChanged(from: before, to: store._state), origin: origin)
+      }
+    } else {
+      effect = model.reduce(&store._state, intent)
+    }
+    if isWatchingPresence { checkPresence(in: store._state) }
+    store.notifyObservers()
+    return effect
+  }
+
+  // MARK: - What effects send back
+
+  /// Reduces `intent`, which an effect sent, adding the work it causes to `cascade`.
+  package func receive(_ intent: M.Intent, into cascade: Cascade?) {
+    guard let store = face else { return }
+    queue.append((intent, cascade, .effect))
+    if !isReducing { _ = drain(store, after: .none, into: cascade) }
+  }
+
+  /// Emits `sideEffect` to the scoped store it belongs to, if one takes it, else to the root's
+  /// sequence.
+  package func deliver(_ sideEffect: M.SideEffect) {
+    guard let store = face else { return }
+    report(.sideEffect(sideEffect), origin: nil)
+    _ = store.accept(sideEffect, lastStop: true)
+  }
+
+  package func effectFailed(_ error: any Error) {
+    guard face != nil else { return }
+    reportMisuse(
+      .unhandledError(error), "an effect threw an error with no catch: handler: \(error)")
+  }
+
+  package func effectWarned(_ warning: String) {
+    guard face != nil else { return }
+    warn(warning)
+  }
+
+  package func effectLifecycle(_ event: EffectLifecycleEvent) {
+    for tap in taps { tap.receiveEffect?(event) }
+  }
+
+  package func presenceWatchesChanged() { face?.updateNeedsSlowSend() }
+
+  // MARK: - Telling the attachments
+
+  /// Tells every tap about `event`.
+  @inlinable func report(_ event: FlowEvent<M>, origin: IntentOrigin?) {
+    for tap in taps { tap.receive(event, origin) }
+  }
+
+  /// Tells every tap about a misuse or an error that the store survived, and standard error
+  /// too unless a flow observer shows such reports.
+  func reportMisuse(_ event: FlowEvent<M>, _ message: String) {
+    report(event, origin: nil)
+    guard taps.contains(where: { $0.kind != .tap }) else {
+      return writeRuntimeWarning("Store<\(M.self)>: \(message)")
+    }
+  }
+
+  /// Reports a misuse that the store survived.
+  func warn(_ message: String) {
+    reportMisuse(.runtimeWarning(message), message)
+  }
+
+  /// Adds `tap` after the others, or at `index`.
+  func attach(_ tap: FlowTap<M>, at index: Int? = nil) {
+    taps.insert(tap, at: index ?? taps.endIndex)
+    reportsLifecycle = taps.contains { $0.hearsEffects }
+    face?.updateNeedsSlowSend()
+  }
+
+  func detach(_ tap: FlowTap<M>) {
+    taps.removeAll { $0 === tap }
+    reportsLifecycle = taps.contains { $0.hearsEffects }
+    face?.updateNeedsSlowSend()
+  }
+
+  // MARK: - Pausing the View
+
+  /// Shows `state` to the View in place of the live state, for `owner`; see ``Pause``.
+  func pause(showing state: M.State, by owner: AnyObject, letGo: @escaping @MainActor () -> Void) {
+    guard let store = face else { return }
+    if let current = pause {
+      pause = Pause<M>(live: current.live, owner: owner, letGo: letGo)
+      if current.owner !== owner { current.letGo() }
+    } else {
+      pause = Pause<M>(live: store._state, owner: owner, letGo: letGo)
+      store.updateNeedsSlowSend()
+      store.pausedChanged()
+    }
+    store._state = state
+    store.notifyObservers()
+  }
+
+  /// Shows the live state again and reduces what effects sent meanwhile.
+  func resume() {
+    guard let store = face, let current = pause else { return }
+    pause = nil
+    store._state = current.live
+    current.letGo()
+    store.updateNeedsSlowSend()
+    store.pausedChanged()
+    // Observers see the live state first; what they send is reduced before the held intents,
+    // which wait behind it in the deferred queue.
+    store.notifyObservers()
+    if !isReducing { _ = drain(store, after: .none, into: nil) }
+  }
+}
