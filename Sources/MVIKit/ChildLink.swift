@@ -30,10 +30,10 @@
 /// store), and never on the path of an ordinary send.
 public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state.
-  public var state: WritableKeyPath<Parent.State, Child.State> & Sendable { member.path }
-  @usableFromInline let member: StoredMember<Parent.State, Child.State>
-  @usableFromInline let intents: CaseEmbedding<Parent.Intent, Child.Intent>
-  @usableFromInline let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
+  public var state: WritableKeyPath<Parent.State, Child.State> & Sendable {
+    link.place.member.path
+  }
+  @usableFromInline let link: ModelLink<MemberPlace<Parent, Child, AlwaysThere<Child.State>>>
 
   /// Links a child whose state is at `state`, whose intents travel in the parent's `intent`
   /// case and whose side effects in the parent's `sideEffect` case.
@@ -42,9 +42,7 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
     intent: @escaping @Sendable (Child.Intent) -> Parent.Intent,
     sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
   ) {
-    member = StoredMember(state)
-    intents = CaseEmbedding(intent)
-    sideEffects = CaseEmbedding(sideEffect)
+    link = ModelLink(MemberPlace(state), intent: intent, sideEffect: sideEffect)
   }
 
   /// Reduces a child intent on the child's part of `state` with `model`, and translates the
@@ -55,19 +53,8 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     // Inlinable, so that a parent's reduce specialises it: the generic, out-of-line version
     // calls the child's reduce through run-time metadata.
-    let effect = member.modify(&state) { model.reduce(&$0, intent) }
-    if case .none = effect.operation { return .none }
-    return lifted(effect)
+    link.reduce(model, &state, intent)
   }
-
-  /// The child's effect as the parent's; out of line, as only an effect with work takes it.
-  @usableFromInline
-  func lifted(
-    _ effect: Effect<Child.Intent, Child.SideEffect>
-  ) -> Effect<Parent.Intent, Parent.SideEffect> {
-    lift(effect, at: LiftedPresenceID(path: state, inner: nil, row: nil), always: true)
-  }
-
 }
 
 extension ChildLink where Child.SideEffect == Never {
@@ -76,6 +63,6 @@ extension ChildLink where Child.SideEffect == Never {
     state: WritableKeyPath<Parent.State, Child.State> & Sendable,
     intent: @escaping @Sendable (Child.Intent) -> Parent.Intent
   ) {
-    self.init(state: state, intent: intent, sideEffect: { (never: Never) -> Parent.SideEffect in })
+    self.init(state: state, intent: intent, sideEffect: noSideEffect)
   }
 }

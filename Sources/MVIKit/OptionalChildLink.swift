@@ -16,10 +16,10 @@
 /// `store.scope(link)` gives the child's store while it is there.
 public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state, nil while the child is absent.
-  public var state: WritableKeyPath<Parent.State, Child.State?> & Sendable { member.path }
-  @usableFromInline let member: StoredMember<Parent.State, Child.State?>
-  @usableFromInline let intents: CaseEmbedding<Parent.Intent, Child.Intent>
-  @usableFromInline let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
+  public var state: WritableKeyPath<Parent.State, Child.State?> & Sendable {
+    link.place.member.path
+  }
+  @usableFromInline let link: ModelLink<MemberPlace<Parent, Child, WhileNotNil<Child.State>>>
 
   /// Links an optional child whose state is at `state`, whose intents travel in the parent's
   /// `intent` case and whose side effects in the parent's `sideEffect` case.
@@ -28,9 +28,7 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
     intent: @escaping @Sendable (Child.Intent) -> Parent.Intent,
     sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
   ) {
-    member = StoredMember(state)
-    intents = CaseEmbedding(intent)
-    sideEffects = CaseEmbedding(sideEffect)
+    link = ModelLink(MemberPlace(state), intent: intent, sideEffect: sideEffect)
   }
 
   /// Reduces a child intent with `model` while the child is present; its effect is cancelled
@@ -40,28 +38,8 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
-    let reduced = member.modify(&state) { (child: inout Child.State?) in
-      child == nil ? nil : model.reduce(&child!, intent)
-    }
-    guard let effect = reduced else { return dropped(intent) }
-    if case .none = effect.operation { return .none }
-    return lifted(effect)
+    link.reduce(model, &state, intent)
   }
-
-  /// The child's effect as the parent's; out of line, as only an effect with work takes it.
-  @usableFromInline
-  func lifted(
-    _ effect: Effect<Child.Intent, Child.SideEffect>
-  ) -> Effect<Parent.Intent, Parent.SideEffect> {
-    lift(effect, at: LiftedPresenceID(path: state, inner: nil, row: nil))
-  }
-
-  @usableFromInline
-  func dropped(_ intent: Child.Intent) -> Effect<Parent.Intent, Parent.SideEffect> {
-    .dropped(
-      intent, by: Parent.self, "its child \(Child.self), which is not there (its state is nil)")
-  }
-
 }
 
 extension OptionalChildLink where Child.SideEffect == Never {
@@ -70,6 +48,6 @@ extension OptionalChildLink where Child.SideEffect == Never {
     state: WritableKeyPath<Parent.State, Child.State?> & Sendable,
     intent: @escaping @Sendable (Child.Intent) -> Parent.Intent
   ) {
-    self.init(state: state, intent: intent, sideEffect: { (never: Never) -> Parent.SideEffect in })
+    self.init(state: state, intent: intent, sideEffect: noSideEffect)
   }
 }

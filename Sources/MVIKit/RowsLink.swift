@@ -37,29 +37,17 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     sideEffects = CaseEmbedding(sideEffect)
   }
 
+  /// The link of the row with `id`.
+  func row(_ id: ID) -> ModelLink<RowPlace<Parent, Row>> {
+    ModelLink(RowPlace(rows: state, id: id), intents: intents, sideEffects: sideEffects)
+  }
+
   /// Reduces a row's intent on that row with `model`. The row's effects are cancelled when the
   /// row leaves the list; an intent for a row that is not there is reported and dropped.
   public func reduce(
     _ model: Row, _ state: inout Parent.State, _ intent: Keyed<ID, Row.Intent>
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
-    let path = self.state
-    let id = intent.id
-    var effect = Effect<Row.Intent, Row.SideEffect>.none
-    let found = state[keyPath: path].update(id: id) { row in
-      effect = model.reduce(&row, intent.value)
-    }
-    guard found else {
-      return .dropped(
-        intent.value, by: Parent.self, "row \(id) of its \(Row.self) rows, which is not in the list"
-      )
-    }
-    if case .none = effect.operation { return .none }
-    let intents = self.intents
-    let sideEffects = self.sideEffects
-    return effect.embedded(
-      intent: { intents.embed(Keyed(id, $0)) }, sideEffect: { sideEffects.embed(Keyed(id, $0)) },
-      at: LiftedPresenceID(path: path, inner: nil, row: AnyHashable(id)),
-      read: { (parent: Parent.State) in parent[keyPath: path][id: id] })
+    row(intent.id).reduce(model, &state, intent.value)
   }
 }
 
@@ -69,10 +57,6 @@ extension RowsLink where Row.SideEffect == Never {
     state: WritableKeyPath<Parent.State, Rows<Row.State>> & Sendable,
     intent: @escaping @Sendable (Keyed<ID, Row.Intent>) -> Parent.Intent
   ) {
-    self.init(
-      state: state, intent: intent,
-      sideEffect: { (never: Keyed<ID, Never>) -> Parent.SideEffect in
-        never.unreachable
-      })
+    self.init(state: state, intent: intent, sideEffect: { $0.unreachable })
   }
 }

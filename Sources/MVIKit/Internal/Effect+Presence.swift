@@ -1,4 +1,5 @@
 /// The identity of a child's presence watch, one level up: the path that led to it.
+@usableFromInline
 struct LiftedPresenceID: Hashable, @unchecked Sendable {
   // Key paths and the wrapped id are immutable values; AnyKeyPath just isn't marked Sendable.
   let path: AnyKeyPath

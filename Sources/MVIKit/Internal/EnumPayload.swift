@@ -84,6 +84,9 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
     /// The bit of ``EnumPayload/tag`` that says the payload can be used as it lies.
     @inlinable static var asIs: Int64 { 1 << 32 }
 
+    /// Whether the case's tag is known: its first value was seen.
+    @inlinable var isLearned: Bool { tag.pointee >= 0 }
+
     /// `body`'s result, or nil (`body` not run) unless the learned case is current and its
     /// payload sits as is.
     @inlinable @inline(__always)

@@ -31,9 +31,8 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
       if !store.isCutOff { return store }
       detach(id, store)
     }
-    let row = RowLink(rows: link, id: id)
     let (store, _) = parent.makeScoped(
-      row, initial: initial, route: ScopeLink<RowLink<Parent, Row>>.route)
+      link.row(id), initial: initial, route: ScopeLink<RowPlace<Parent, Row>>.route)
     stores[id] = store
     return store
   }

@@ -62,19 +62,20 @@ protocol ChildEntry<Parent>: AnyObject {
 /// One object per scoped store, shared by the store and its parent: the store reads and sends
 /// through it, the parent refreshes, routes to and cuts off the store through it.
 @usableFromInline
-final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
-  @usableFromInline typealias Parent = L.Parent
+final class ScopeLink<Place: ChildPlace>: Upstream<Place.Child>, ChildEntry {
+  @usableFromInline typealias Parent = Place.Parent
+  @usableFromInline typealias Child = Place.Child
 
-  @usableFromInline let link: L
+  @usableFromInline let link: ModelLink<Place>
   /// The store scoped from, while the child is attached to it; nil once detached. Not
   /// retained: a store detaches the children it keeps as it is freed.
-  @exclusivity(unchecked) @usableFromInline var parent: Unmanaged<Store<L.Parent>>?
+  @exclusivity(unchecked) @usableFromInline var parent: Unmanaged<Store<Parent>>?
   /// The store scoped from, once it forgot the child: the child's store may outlive it.
-  weak var formerParent: Store<L.Parent>?
+  weak var formerParent: Store<Parent>?
   /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
-  unowned var child: Store<L.Child>?
+  unowned var child: Store<Child>?
 
-  init(_ link: L, parent: Store<L.Parent>, route: @escaping Route<L.Child>) {
+  init(_ link: ModelLink<Place>, parent: Store<Parent>, route: @escaping Route<Child>) {
     self.link = link
     self.parent = .passUnretained(parent)
     super.init(route: route)
@@ -82,16 +83,16 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 
   // MARK: - Upstream
 
-  @usableFromInline override func read() -> L.Child.State? {
+  @usableFromInline override func read() -> Child.State? {
     guard let parent else { return nil }
-    return withUnretained(parent) { link.read($0.currentState) }
+    return withUnretained(parent) { link.place.read($0.currentState) }
   }
 
-  @usableFromInline override func dropped(_ intent: L.Child.Intent) -> StoreTask {
+  @usableFromInline override func dropped(_ intent: Child.Intent) -> StoreTask {
     warn(
       parent == nil && formerParent == nil
         ? "a scoped store sent \(intent) after the store it was scoped from was freed; dropped."
-        : "Store<\(L.Child.self)> dropped \(intent): its part of its parent's state is gone.")
+        : "Store<\(Child.self)> dropped \(intent): its part of its parent's state is gone.")
     return StoreTask(nil)
   }
 
@@ -112,7 +113,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 
   @usableFromInline override func observationChanged(_ isObserved: Bool) {
     guard let parent = parent?.takeUnretainedValue() else { return }
-    link.observer(in: parent)?.childObservationChanged(isObserved: isObserved)
+    link.place.observer(in: parent)?.childObservationChanged(isObserved: isObserved)
   }
 
   override func warn(_ message: String) {
@@ -121,7 +122,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 
   /// The way up of a store scoped through `L`: the intent, embedded in the parent's intent,
   /// goes into the parent if it is the root store, else on up the parent's own way.
-  @inlinable static var route: Route<L.Child> {
+  @inlinable static var route: Route<Child> {
     { upstream, intent in
       let entry = unsafeDowncast(upstream, to: ScopeLink.self)
       return withUnretained(entry.parent.unsafelyUnwrapped) { parent in
@@ -134,9 +135,9 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 
   // MARK: - ChildEntry
 
-  @usableFromInline var key: ScopeKey { link.key }
+  @usableFromInline var key: ScopeKey { link.place.key }
   @usableFromInline var isObserved: Bool { child?.needsSlowSend ?? false }
-  @usableFromInline var canBeAbsent: Bool { L.canBeAbsent }
+  @usableFromInline var canBeAbsent: Bool { Place.canBeAbsent }
 
   @usableFromInline var isGone: Bool {
     guard let child else { return true }
@@ -146,7 +147,7 @@ final class ScopeLink<L: StoreLink>: Upstream<L.Child>, ChildEntry {
 
   @usableFromInline func refresh() { child?.upstreamChanged() }
 
-  @usableFromInline func route(_ sideEffect: L.Parent.SideEffect) -> Bool {
+  @usableFromInline func route(_ sideEffect: Parent.SideEffect) -> Bool {
     guard let child, let childSideEffect = link.extractSideEffect(sideEffect) else { return false }
     return child.accept(childSideEffect)
   }
