@@ -30,7 +30,11 @@
 /// then read directly (see the Composition article). Define each link once, as a `static let`:
 /// its scoped store is cached per link.
 public struct CaseLink<Parent: Model, Child: Model>: Sendable {
-  @usableFromInline let link: ModelLink<CasePlace<Parent, Child>>
+  @usableFromInline let link: EnumCaseLink<Parent, Child>
+  /// The link's ``EnumCaseLink/wholeState``, kept beside it: read from the link, the inlined
+  /// reduce copied the whole link (through run-time metadata) to keep it across the call to the
+  /// enum's tag witness; read from here, it copies nothing.
+  @usableFromInline let wholeState: EnumPayload<Parent.State, Child.State>.InPlace?
 
   /// Links the parent's state case `state` (the enum being the parent's whole state) to the
   /// child, whose intents travel in the parent's intent case `intent` and side effects in
@@ -50,7 +54,9 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
     intent: @escaping @Sendable (Child.Intent) -> Parent.Intent,
     sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
   ) {
-    link = ModelLink(CasePlace(path, case: state), intent: intent, sideEffect: sideEffect)
+    link = EnumCaseLink(
+      path, case: state, cases: ChildCases(intent: intent, sideEffect: sideEffect))
+    wholeState = link.wholeState
   }
 
   /// Reduces a child intent in the parent's `reduce`: runs `model` on the case's payload and
@@ -61,14 +67,27 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
     // Inlinable, so that a parent's reduce specialises it (see ChildLink's). The common case
     // (the enum is the parent's whole state, its payload sits as is) is kept this small so
-    // that it inlines too; every other case goes out of line, through the place's `modify`.
-    if let wholeState = link.place.wholeState,
-      let effect = wholeState.modifyAsIs(&state, { model.reduce(&$0, intent) })
-    {
+    // that it inlines too; every other case goes out of line, through the link's `modify`.
+    if let wholeState, let effect = wholeState.modifyAsIs(&state, { model.reduce(&$0, intent) }) {
       if case .none = effect.operation { return .none }
-      return link.lifted(effect)
+      return lifted(effect)
     }
-    return link.reduce(model, &state, intent)
+    return reduceOutOfLine(model, &state, intent)
+  }
+
+  @usableFromInline
+  func lifted(_ effect: Effect<Child.Intent, Child.SideEffect>)
+    -> Effect<Parent.Intent, Parent.SideEffect>
+  {
+    link.lifted(effect)
+  }
+
+  // Specialised where the parent's reduce is, but not inlined.
+  @inlinable @inline(never)
+  func reduceOutOfLine(
+    _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
+  ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    link.reduce(model, &state, intent)
   }
 }
 

@@ -31,9 +31,9 @@
 public struct ChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state.
   public var state: WritableKeyPath<Parent.State, Child.State> & Sendable {
-    link.place.member.path
+    link.member.path
   }
-  @usableFromInline let link: ModelLink<MemberPlace<Parent, Child, AlwaysThere<Child.State>>>
+  @usableFromInline let link: MemberLink<Parent, Child>
 
   /// Links a child whose state is at `state`, whose intents travel in the parent's `intent`
   /// case and whose side effects in the parent's `sideEffect` case.
@@ -42,12 +42,12 @@ public struct ChildLink<Parent: Model, Child: Model>: Sendable {
     intent: @escaping @Sendable (Child.Intent) -> Parent.Intent,
     sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
   ) {
-    link = ModelLink(MemberPlace(state), intent: intent, sideEffect: sideEffect)
+    link = MemberLink(state, cases: ChildCases(intent: intent, sideEffect: sideEffect))
   }
 
   /// Reduces a child intent on the child's part of `state` with `model`, and translates the
   /// child's effect into the parent's.
-  @inlinable
+  @inlinable @inline(__always)
   public func reduce(
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {

@@ -17,9 +17,19 @@
 public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
   /// Where the child's state lives in the parent's state, nil while the child is absent.
   public var state: WritableKeyPath<Parent.State, Child.State?> & Sendable {
-    link.place.member.path
+    link.member.path
   }
-  @usableFromInline let link: ModelLink<MemberPlace<Parent, Child, WhileNotNil<Child.State>>>
+  @usableFromInline let link: OptionalMemberLink<Parent, Child>
+
+  /// Reduces a child intent with `model` while the child is present; its effect is cancelled
+  /// when the child's state becomes nil. While absent, the intent is reported and dropped.
+  @inlinable @inline(__always)
+  public func reduce(
+    _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
+  ) -> Effect<Parent.Intent, Parent.SideEffect> {
+    // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
+    link.reduce(model, &state, intent)
+  }
 
   /// Links an optional child whose state is at `state`, whose intents travel in the parent's
   /// `intent` case and whose side effects in the parent's `sideEffect` case.
@@ -28,17 +38,7 @@ public struct OptionalChildLink<Parent: Model, Child: Model>: Sendable {
     intent: @escaping @Sendable (Child.Intent) -> Parent.Intent,
     sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
   ) {
-    link = ModelLink(MemberPlace(state), intent: intent, sideEffect: sideEffect)
-  }
-
-  /// Reduces a child intent with `model` while the child is present; its effect is cancelled
-  /// when the child's state becomes nil. While absent, the intent is reported and dropped.
-  @inlinable
-  public func reduce(
-    _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
-  ) -> Effect<Parent.Intent, Parent.SideEffect> {
-    // Inlinable, so that a parent's reduce specialises it (see ChildLink's).
-    link.reduce(model, &state, intent)
+    link = OptionalMemberLink(state, cases: ChildCases(intent: intent, sideEffect: sideEffect))
   }
 }
 

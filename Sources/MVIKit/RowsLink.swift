@@ -38,8 +38,8 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   }
 
   /// The link of the row with `id`.
-  func row(_ id: ID) -> ModelLink<RowPlace<Parent, Row>> {
-    ModelLink(RowPlace(rows: state, id: id), intents: intents, sideEffects: sideEffects)
+  func row(_ id: ID) -> RowLink<Parent, Row> {
+    RowLink(rows: state, id: id, intents: intents, sideEffects: sideEffects)
   }
 
   /// Reduces a row's intent on that row with `model`. The row's effects are cancelled when the

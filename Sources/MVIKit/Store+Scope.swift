@@ -16,7 +16,7 @@ extension Store {
     // Inlinable, so that the send's route up is specialised where the types are known.
     scope(
       link.link, initial: currentState[keyPath: link.state],
-      route: ScopeLink<MemberPlace<M, Child, AlwaysThere<Child.State>>>.route)
+      route: ScopeLink<MemberLink<M, Child>>.route)
   }
 
   /// The store of an optional child while it is there, nil while its state is nil.
@@ -28,17 +28,17 @@ extension Store {
   @inlinable
   public func scope<Child: Model>(_ link: OptionalChildLink<M, Child>) -> Store<Child>? {
     scopeWhilePresent(
-      link.link, route: ScopeLink<MemberPlace<M, Child, WhileNotNil<Child.State>>>.route)
+      link.link, route: ScopeLink<OptionalMemberLink<M, Child>>.route)
   }
 
   /// The store of a child that may be absent, while it is there; an absent child's store, if
   /// one was made, is forgotten.
   @usableFromInline
-  func scopeWhilePresent<Place: ChildPlace>(
-    _ link: ModelLink<Place>, route: @escaping Route<Place.Child>
-  ) -> Store<Place.Child>? where Place.Parent == M {
-    guard let initial = link.place.read(currentState) else {
-      removeChild(link.place.key)
+  func scopeWhilePresent<L: ModelLink>(_ link: L, route: @escaping Route<L.Child>)
+    -> Store<L.Child>? where L.Parent == M
+  {
+    guard let initial = link.read(currentState) else {
+      removeChild(link.key)
       return nil
     }
     return scope(link, initial: initial, route: route)
@@ -47,17 +47,17 @@ extension Store {
   /// The one path that makes (or finds) a scoped store, for every kind of link; a store it
   /// makes sends by `route`.
   @usableFromInline
-  func scope<Place: ChildPlace>(
-    _ link: ModelLink<Place>, initial: Place.Child.State, route: @escaping Route<Place.Child>
-  ) -> Store<Place.Child> where Place.Parent == M {
-    if let cached = children[link.place.key] {
-      let store = unsafeDowncast(cached, to: Store<Place.Child>.self)
+  func scope<L: ModelLink>(
+    _ link: L, initial: L.Child.State, route: @escaping Route<L.Child>
+  ) -> Store<L.Child> where L.Parent == M {
+    if let cached = children[link.key] {
+      let store = unsafeDowncast(cached, to: Store<L.Child>.self)
       if !store.isCutOff { return store }
-      removeChild(link.place.key)
+      removeChild(link.key)
     }
     let (child, entry) = makeScoped(link, initial: initial, route: route)
     children.all.append((child, entry))
-    if Place.canBeAbsent {
+    if L.canBeAbsent {
       children.optional = true
       updateNeedsSlowSend()
     }
@@ -65,11 +65,11 @@ extension Store {
   }
 
   /// A new store scoped through `link`, and the entry its parent keeps.
-  func makeScoped<Place: ChildPlace>(
-    _ link: ModelLink<Place>, initial: Place.Child.State, route: @escaping Route<Place.Child>
-  ) -> (Store<Place.Child>, ScopeLink<Place>) where Place.Parent == M {
+  func makeScoped<L: ModelLink>(
+    _ link: L, initial: L.Child.State, route: @escaping Route<L.Child>
+  ) -> (Store<L.Child>, ScopeLink<L>) where L.Parent == M {
     let entry = ScopeLink(link, parent: self, route: route)
-    let child = Store<Place.Child>(scopedState: initial, upstream: entry)
+    let child = Store<L.Child>(scopedState: initial, upstream: entry)
     entry.child = child
     // Its sends skip this store on their way up, so they must not outlive this store's.
     if isCutOff { child.cutOff() }
@@ -109,6 +109,6 @@ extension Store {
   /// the case is replaced, it is cut off for good.
   @inlinable
   public func scope<Child: Model>(_ link: CaseLink<M, Child>) -> Store<Child>? {
-    scopeWhilePresent(link.link, route: ScopeLink<CasePlace<M, Child>>.route)
+    scopeWhilePresent(link.link, route: ScopeLink<EnumCaseLink<M, Child>>.route)
   }
 }

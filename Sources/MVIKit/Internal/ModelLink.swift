@@ -1,34 +1,62 @@
-/// The one link between a parent model and a child model, whatever the child's place
-/// (``ChildPlace``): the public links (``ChildLink``, ``OptionalChildLink``, ``CaseLink``,
-/// ``RowsLink``, and MVIKitNavigation's `StackLink` through its rows) each hold one.
+/// The one link between a parent model and a child model. What differs between the kinds of
+/// link is only where the child's state is in the parent's, which each conforming type says:
+/// ``MemberLink`` (a stored member), ``OptionalMemberLink`` (an optional member),
+/// ``EnumCaseLink`` (a case of an enum) and ``RowLink`` (a row by id; a navigation stack's
+/// screens are rows too). Everything else is written once, in this protocol's extension: the
+/// reduce of a child's intent inside the parent's, the lifting of the child's effect into the
+/// parent's, the report of an intent for an absent child, and what a scoped store reads and
+/// sends through.
 ///
-/// It reduces a child's intent inside the parent's reduce, lifts the child's effect into the
-/// parent's, drops (with a report) an intent for a child that is absent, and is what a scoped
-/// store reads and sends through.
+/// The public links (``ChildLink``, ``OptionalChildLink``, ``CaseLink``, ``RowsLink``) each hold
+/// one. Each conforming type stores its parent's and child's types as they are, never through
+/// this protocol's associated types, so that a client's inlined reduce knows their layout.
 @usableFromInline
-struct ModelLink<Place: ChildPlace>: Sendable {
-  @usableFromInline typealias Parent = Place.Parent
-  @usableFromInline typealias Child = Place.Child
+protocol ModelLink<Parent, Child>: Sendable {
+  associatedtype Parent: Model
+  associatedtype Child: Model
 
-  @usableFromInline let place: Place
-  @usableFromInline let intents: CaseEmbedding<Parent.Intent, Place.CarriedIntent>
-  @usableFromInline let sideEffects: CaseEmbedding<Parent.SideEffect, Place.CarriedSideEffect>
+  /// Whether the child's state can be absent: its effects are then cancelled when it goes,
+  /// an intent for it while it is absent is dropped, and its scoped store may be cut off.
+  static var canBeAbsent: Bool { get }
+  /// Where the child's state is in the parent's, as a key path: what names its scoped store
+  /// and its effects' presence watch, unless the link says more.
+  var statePath: AnyKeyPath { get }
+  /// What the child's scoped store is cached by in its parent.
+  var key: ScopeKey { get }
+  /// The child's place as its effects' presence watch names it.
+  var presenceID: LiftedPresenceID { get }
+  /// The absent child an intent was dropped for, as the report says it: "its child Detail,
+  /// which is not there (its state is nil)".
+  var absentChild: String { get }
 
-  init(
-    _ place: Place, intent: @escaping @Sendable (Place.CarriedIntent) -> Parent.Intent,
-    sideEffect: @escaping @Sendable (Place.CarriedSideEffect) -> Parent.SideEffect
-  ) {
-    self.init(place, intents: CaseEmbedding(intent), sideEffects: CaseEmbedding(sideEffect))
+  /// The child's state; nil while it is absent.
+  func read(_ state: Parent.State) -> Child.State?
+  /// Runs `body`, a reduce, on the child's state in place; nil (`body` not run) while the
+  /// child is absent.
+  func modify(
+    _ state: inout Parent.State,
+    _ body: (inout Child.State) -> Effect<Child.Intent, Child.SideEffect>
+  ) -> Effect<Child.Intent, Child.SideEffect>?
+  /// The parent's intent that carries the child's `intent`.
+  func embed(_ intent: Child.Intent) -> Parent.Intent
+  /// The parent's side effect that carries the child's `sideEffect`.
+  func embedSideEffect(_ sideEffect: Child.SideEffect) -> Parent.SideEffect
+  /// The child's side effect, when `sideEffect` carries one of this child's. Taking a value
+  /// out of its case is done by reflection, only to route a side effect down to a scoped store.
+  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect?
+  /// What the child's scoped store tells when it starts or stops being observed.
+  @MainActor func observer(in parent: Store<Parent>) -> (any ObservedChild)?
+}
+
+extension ModelLink {
+  @usableFromInline var key: ScopeKey { ScopeKey(statePath, Child.self) }
+  @usableFromInline var presenceID: LiftedPresenceID {
+    LiftedPresenceID(path: statePath, inner: nil, row: nil)
   }
 
-  init(
-    _ place: Place, intents: CaseEmbedding<Parent.Intent, Place.CarriedIntent>,
-    sideEffects: CaseEmbedding<Parent.SideEffect, Place.CarriedSideEffect>
-  ) {
-    self.place = place
-    self.intents = intents
-    self.sideEffects = sideEffects
-  }
+  /// The parent itself, which counts its observed children.
+  @usableFromInline @MainActor
+  func observer(in parent: Store<Parent>) -> (any ObservedChild)? { parent }
 
   /// Reduces a child intent on the child's state with `model`, and lifts the child's effect
   /// into the parent's; while the child is absent, the intent is reported and dropped.
@@ -38,7 +66,7 @@ struct ModelLink<Place: ChildPlace>: Sendable {
   func reduce(_ model: Child, _ state: inout Parent.State, _ intent: Child.Intent)
     -> Effect<Parent.Intent, Parent.SideEffect>
   {
-    guard let effect = place.modify(&state, { model.reduce(&$0, intent) }) else {
+    guard let effect = modify(&state, { model.reduce(&$0, intent) }) else {
       return dropped(intent)
     }
     if case .none = effect.operation { return .none }
@@ -52,29 +80,52 @@ struct ModelLink<Place: ChildPlace>: Sendable {
   func lifted(_ effect: Effect<Child.Intent, Child.SideEffect>)
     -> Effect<Parent.Intent, Parent.SideEffect>
   {
-    let (place, intents, sideEffects) = (self.place, self.intents, self.sideEffects)
-    return effect.embedded(
-      intent: { intents.embed(place.carryIntent($0)) },
-      sideEffect: { sideEffects.embed(place.carrySideEffect($0)) }, at: place.presenceID,
-      read: { (parent: Parent.State) in place.read(parent) }, always: !Place.canBeAbsent)
+    effect.embedded(
+      intent: { [self] in embed($0) }, sideEffect: { [self] in embedSideEffect($0) },
+      at: presenceID, read: { [self] (parent: Parent.State) in read(parent) },
+      always: !Self.canBeAbsent)
   }
 
   /// The report of an intent for the child while it is absent.
   @usableFromInline
   func dropped(_ intent: Child.Intent) -> Effect<Parent.Intent, Parent.SideEffect> {
-    .dropped(intent, by: Parent.self, place.absentChild)
-  }
-
-  // MARK: - What a scoped store reads and sends through
-
-  /// The parent's intent that carries the child's `intent`.
-  @inlinable func embed(_ intent: Child.Intent) -> Parent.Intent {
-    intents.embed(place.carryIntent(intent))
-  }
-
-  /// The child's side effect, when `sideEffect` carries one of this child's. Taking a value
-  /// out of its case is done by reflection, only to route a side effect down to a scoped store.
-  func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
-    sideEffects.extract(sideEffect).flatMap(place.extract)
+    .dropped(intent, by: Parent.self, absentChild)
   }
 }
+
+/// A link whose child's intents and side effects each travel as they are in one case of the
+/// parent's: every link but a row's.
+@usableFromInline
+protocol CaseCarried: ModelLink {
+  var cases: ChildCases<Parent, Child> { get }
+}
+
+extension CaseCarried {
+  @inlinable func embed(_ intent: Child.Intent) -> Parent.Intent { cases.intents.embed(intent) }
+
+  @usableFromInline func embedSideEffect(_ sideEffect: Child.SideEffect) -> Parent.SideEffect {
+    cases.sideEffects.embed(sideEffect)
+  }
+
+  @usableFromInline func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Child.SideEffect? {
+    cases.sideEffects.extract(sideEffect)
+  }
+}
+
+/// The parent's intent and side effect cases that carry a child's.
+@usableFromInline
+struct ChildCases<Parent: Model, Child: Model>: Sendable {
+  @usableFromInline let intents: CaseEmbedding<Parent.Intent, Child.Intent>
+  @usableFromInline let sideEffects: CaseEmbedding<Parent.SideEffect, Child.SideEffect>
+
+  init(
+    intent: @escaping @Sendable (Child.Intent) -> Parent.Intent,
+    sideEffect: @escaping @Sendable (Child.SideEffect) -> Parent.SideEffect
+  ) {
+    intents = CaseEmbedding(intent)
+    sideEffects = CaseEmbedding(sideEffect)
+  }
+}
+
+/// The `sideEffect:` of a link whose child has no side effects.
+func noSideEffect<Parent>(_ never: Never) -> Parent {}

@@ -32,7 +32,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
       detach(id, store)
     }
     let (store, _) = parent.makeScoped(
-      link.row(id), initial: initial, route: ScopeLink<RowPlace<Parent, Row>>.route)
+      link.row(id), initial: initial, route: ScopeLink<RowLink<Parent, Row>>.route)
     stores[id] = store
     return store
   }

@@ -62,11 +62,11 @@ protocol ChildEntry<Parent>: AnyObject {
 /// One object per scoped store, shared by the store and its parent: the store reads and sends
 /// through it, the parent refreshes, routes to and cuts off the store through it.
 @usableFromInline
-final class ScopeLink<Place: ChildPlace>: Upstream<Place.Child>, ChildEntry {
-  @usableFromInline typealias Parent = Place.Parent
-  @usableFromInline typealias Child = Place.Child
+final class ScopeLink<L: ModelLink>: Upstream<L.Child>, ChildEntry {
+  @usableFromInline typealias Parent = L.Parent
+  @usableFromInline typealias Child = L.Child
 
-  @usableFromInline let link: ModelLink<Place>
+  @usableFromInline let link: L
   /// The store scoped from, while the child is attached to it; nil once detached. Not
   /// retained: a store detaches the children it keeps as it is freed.
   @exclusivity(unchecked) @usableFromInline var parent: Unmanaged<Store<Parent>>?
@@ -75,7 +75,7 @@ final class ScopeLink<Place: ChildPlace>: Upstream<Place.Child>, ChildEntry {
   /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
   unowned var child: Store<Child>?
 
-  init(_ link: ModelLink<Place>, parent: Store<Parent>, route: @escaping Route<Child>) {
+  init(_ link: L, parent: Store<Parent>, route: @escaping Route<Child>) {
     self.link = link
     self.parent = .passUnretained(parent)
     super.init(route: route)
@@ -85,7 +85,7 @@ final class ScopeLink<Place: ChildPlace>: Upstream<Place.Child>, ChildEntry {
 
   @usableFromInline override func read() -> Child.State? {
     guard let parent else { return nil }
-    return withUnretained(parent) { link.place.read($0.currentState) }
+    return withUnretained(parent) { link.read($0.currentState) }
   }
 
   @usableFromInline override func dropped(_ intent: Child.Intent) -> StoreTask {
@@ -113,7 +113,7 @@ final class ScopeLink<Place: ChildPlace>: Upstream<Place.Child>, ChildEntry {
 
   @usableFromInline override func observationChanged(_ isObserved: Bool) {
     guard let parent = parent?.takeUnretainedValue() else { return }
-    link.place.observer(in: parent)?.childObservationChanged(isObserved: isObserved)
+    link.observer(in: parent)?.childObservationChanged(isObserved: isObserved)
   }
 
   override func warn(_ message: String) {
@@ -135,9 +135,9 @@ final class ScopeLink<Place: ChildPlace>: Upstream<Place.Child>, ChildEntry {
 
   // MARK: - ChildEntry
 
-  @usableFromInline var key: ScopeKey { link.place.key }
+  @usableFromInline var key: ScopeKey { link.key }
   @usableFromInline var isObserved: Bool { child?.needsSlowSend ?? false }
-  @usableFromInline var canBeAbsent: Bool { Place.canBeAbsent }
+  @usableFromInline var canBeAbsent: Bool { L.canBeAbsent }
 
   @usableFromInline var isGone: Bool {
     guard let child else { return true }
@@ -166,9 +166,9 @@ protocol ObservedChild: AnyObject {
 // Key paths are immutable values; AnyKeyPath just isn't marked Sendable.
 @usableFromInline
 struct ScopeKey: Hashable, @unchecked Sendable {
-  let state: AnyKeyPath
-  let model: ObjectIdentifier
-  let id: ObjectIdentifier?
+  @usableFromInline let state: AnyKeyPath
+  @usableFromInline let model: ObjectIdentifier
+  @usableFromInline let id: ObjectIdentifier?
 
   init(_ state: AnyKeyPath, _ model: any Model.Type, case id: ObjectIdentifier? = nil) {
     (self.state, self.model, self.id) = (state, ObjectIdentifier(model), id)

@@ -1,18 +1,19 @@
-/// One row of a ``RowsLink``, by its id: there while the row is in the list. Its intents and
-/// side effects travel keyed by the id.
+/// The link of one row of a ``RowsLink``, by its id: there while the row is in the list. Its
+/// intents and side effects travel keyed by the id.
 @usableFromInline
-struct RowPlace<Parent: Model, Row: Model>: ChildPlace
+struct RowLink<Parent: Model, Row: Model>: ModelLink
 where Row.State: Identifiable, Row.State.ID: Sendable {
   @usableFromInline typealias Child = Row
-  @usableFromInline typealias CarriedIntent = Keyed<Row.State.ID, Row.Intent>
-  @usableFromInline typealias CarriedSideEffect = Keyed<Row.State.ID, Row.SideEffect>
+  @usableFromInline typealias ID = Row.State.ID
 
-  let rows: WritableKeyPath<Parent.State, Rows<Row.State>> & Sendable
-  let id: Row.State.ID
+  @usableFromInline let rows: WritableKeyPath<Parent.State, Rows<Row.State>> & Sendable
+  @usableFromInline let id: ID
+  @usableFromInline let intents: CaseEmbedding<Parent.Intent, Keyed<ID, Row.Intent>>
+  @usableFromInline let sideEffects: CaseEmbedding<Parent.SideEffect, Keyed<ID, Row.SideEffect>>
 
   @usableFromInline static var canBeAbsent: Bool { true }
   /// A row's store is cached by its group, by id; the group by the rows' key.
-  @usableFromInline var key: ScopeKey { ScopeKey(rows, Row.self) }
+  @usableFromInline var statePath: AnyKeyPath { rows }
   @usableFromInline var presenceID: LiftedPresenceID {
     LiftedPresenceID(path: rows, inner: nil, row: AnyHashable(id))
   }
@@ -31,13 +32,17 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     return effect
   }
 
-  @usableFromInline func carryIntent(_ intent: Row.Intent) -> CarriedIntent { Keyed(id, intent) }
-  @usableFromInline func carrySideEffect(_ sideEffect: Row.SideEffect) -> CarriedSideEffect {
-    Keyed(id, sideEffect)
+  @usableFromInline func embed(_ intent: Row.Intent) -> Parent.Intent {
+    intents.embed(Keyed(id, intent))
   }
 
-  @usableFromInline func extract(_ carried: CarriedSideEffect) -> Row.SideEffect? {
-    carried.id == id ? carried.value : nil
+  @usableFromInline func embedSideEffect(_ sideEffect: Row.SideEffect) -> Parent.SideEffect {
+    sideEffects.embed(Keyed(id, sideEffect))
+  }
+
+  @usableFromInline func extractSideEffect(_ sideEffect: Parent.SideEffect) -> Row.SideEffect? {
+    guard let keyed = sideEffects.extract(sideEffect), keyed.id == id else { return nil }
+    return keyed.value
   }
 
   /// The rows' group, which the parent keeps at the rows' key.
