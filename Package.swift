@@ -30,8 +30,11 @@ let package = Package(
     // The values a model's state and intents hold (rows, keyed values, secrets): no store, no
     // effects. The core re-exports them, so `import MVIKit` brings them.
     .target(name: "MVIKitValues"),
+    // Relaxed atomics for the core's one value that threads may write at once; C, as the
+    // standard library's `Atomic` needs macOS 15 and iOS 18.
+    .target(name: "CMVIKitAtomics"),
     // The core depends on nothing but the toolchain and its values.
-    .target(name: "MVIKit", dependencies: ["MVIKitValues"]),
+    .target(name: "MVIKit", dependencies: ["MVIKitValues", "CMVIKitAtomics"]),
     // Layers over the core: navigation stacks and alerts; the MVVM and VIPER adapters.
     .target(name: "MVIKitNavigation", dependencies: ["MVIKit"]),
     .target(name: "MVIKitPatterns", dependencies: ["MVIKit"]),

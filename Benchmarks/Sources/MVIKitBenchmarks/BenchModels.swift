@@ -95,6 +95,23 @@ struct Held: Model {
   }
 }
 
+/// A parent holding a ``Nest`` in an optional member, as a sheet (case 5e).
+struct Modal: Model {
+  struct State: Equatable, Sendable {
+    var nest: Nest.State? = Nest.State()
+    var other = 0
+  }
+  enum Intent: Equatable, Sendable { case nest(Nest.Intent) }
+
+  static let nest = OptionalChildLink<Modal, Nest>(state: \.nest, intent: Intent.nest)
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .nest(let intent): Self.nest.reduce(Nest(), &state, intent)
+    }
+  }
+}
+
 /// A screen enum whose case runs a ``Nest`` (case 5b).
 struct Screen: Model {
   enum State: Equatable, Sendable {

@@ -122,6 +122,23 @@ enum CoreCases {
       target: "≤ 3×")
   }
 
+  /// A send through one ``OptionalChildLink`` (a sheet that is there), beside the same child
+  /// held by a ``ChildLink``.
+  static func optionalChildSend() -> Row {
+    let n = 1_000_000
+    let held = Store(initialState: Held.State(), model: Held())
+    let floor = measure(n) { n in
+      for _ in 0..<n { viewSend(held, .nest(.bump)) }
+    }
+    let sheet = Store(initialState: Modal.State(), model: Modal())
+    let mvikit = measure(n) { n in
+      for _ in 0..<n { viewSend(sheet, .nest(.bump)) }
+    }
+    return Row(
+      "5e. send through one OptionalChildLink", mvikit,
+      floor: "the same child held by a ChildLink", floor, within: 1.5, target: "≤ 1.5×")
+  }
+
   /// A send into a store scoped once through a ``ChildLink``, as a child view sends, beside a
   /// root send.
   static func scopedOnce() -> Row {

@@ -19,6 +19,7 @@ if wants("5") { rows.append(CoreCases.scoping()) }
 if wants("5c") { rows.append(CoreCases.scopedOnce()) }
 if wants("5d") { rows.append(CoreCases.cachedScope()) }
 if wants("5b") { rows.append(CoreCases.caseLinkSend()) }
+if wants("5e") { rows.append(CoreCases.optionalChildSend()) }
 if wants("6") { rows.append(CoreCases.largeState()) }
 if wants("7a") { rows.append(contentsOf: MemoryCases.perStoreOverhead()) }
 if wants("7b") { rows.append(MemoryCases.noGrowth()) }

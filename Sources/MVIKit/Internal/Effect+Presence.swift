@@ -10,6 +10,7 @@ struct LiftedPresenceID: Hashable, @unchecked Sendable {
 extension Effect {
   /// The report of `intent`, which `parent` received for a child that is not there (`child`
   /// says which and why), and dropped.
+  @usableFromInline
   static func dropped(_ intent: Any, by parent: Any.Type, _ child: String) -> Self {
     Self(.warn("\(parent) received \(intent) for \(child); the intent was dropped."))
   }
@@ -18,6 +19,7 @@ extension Effect {
   /// cases, the presence watches inside it (the child's own children) lifted through `read`,
   /// which finds the child in the parent's state, and, unless the child is always there, the
   /// effect itself watched while `read` finds the child.
+  @usableFromInline
   func embedded<ParentIntent, ParentSideEffect, Parent, Child>(
     intent: @escaping @Sendable (Intent) -> ParentIntent,
     sideEffect: @escaping @Sendable (SideEffect) -> ParentSideEffect,

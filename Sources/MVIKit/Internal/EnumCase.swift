@@ -9,7 +9,9 @@ enum EnumCase {
   static func extract<Root, Value>(_ value: Root, embed: (Value) -> Root) -> Value? {
     if Value.self == Never.self { return nil }
     let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .enum, let payload = mirror.children.first,
+    // Optional reflects as an optional, not an enum, with its payload as the child "some".
+    guard mirror.displayStyle == .enum || mirror.displayStyle == .optional,
+      let payload = mirror.children.first,
       let extracted = payload.value as? Value
     else { return nil }
     let check = Mirror(reflecting: embed(extracted))

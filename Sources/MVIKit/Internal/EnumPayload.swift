@@ -1,24 +1,41 @@
+import CMVIKitAtomics
+
 /// Reads the payload of one case of an enum without reflection, once the case is known.
 ///
 /// Swift has no key paths to enum cases without macros. Reflection (``EnumCase``) finds a
 /// case's payload but costs microseconds, too much for a scoped store that reads its state on
 /// every render. So the first value of the case is read by reflection, which also learns the
 /// case's tag; after that the enum's value witnesses give the tag of a value and project its
-/// payload in place, as the runtime itself does for a `switch`. An enum with an indirect case
-/// keeps its payloads boxed, so it is always read by reflection.
+/// payload in place, as the runtime itself does for a `switch`.
+///
+/// The invariants this file rests on, each with its test (EnumPayloadTests, CaseLinkLayoutTests,
+/// every enum layout Swift uses: payloads with and without spare bits, extra tag bytes, single
+/// and multi-payload enums, generic payloads, payloads from other modules):
+/// - The witnesses are read from the enum's value witness table at the offsets of the Swift
+///   ABI (eight functions, size, stride, flags and extra inhabitants, then `getEnumTag`,
+///   `destructiveProjectEnumData`, `destructiveInjectEnumTag`), only for metadata of kind enum
+///   or Optional whose payloads are stored inline. An enum with an indirect case keeps its
+///   payloads boxed: it is always read by reflection, as is every type that is not an enum.
+/// - A tag is learned only from a value that reflection found to be of the case, and every
+///   value of a case has the same tag, so the learned tag is the same whoever learns it.
+/// - The payload sits at the enum's first byte once the tag is projected out of it; when the
+///   projection changes no byte (the tag is in bytes of its own, or all zero bits), the payload
+///   is used as it lies and never projected (``InPlace/asIs``).
+/// - The tag is read and written atomically (relaxed): threads may learn it at once, each
+///   writing the same value, and nothing else is published with it.
 @usableFromInline
 final class EnumPayload<Root, Value>: @unchecked Sendable {
   @usableFromInline let embed: @Sendable (Value) -> Root
   @usableFromInline let witnesses: EnumWitnesses?
   /// The case's tag, or -1 until the first value of the case is seen; with
-  /// ``InPlace/asIs`` when the case's payload can be used as it lies. Written once, always
-  /// with the same value, so readers on other threads at worst learn it again.
+  /// ``InPlace/asIs`` when the case's payload can be used as it lies. Read and written only
+  /// through ``InPlace/load(_:)`` and ``InPlace/store(_:_:)``.
   @usableFromInline let tag = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
 
   init(embed: @escaping @Sendable (Value) -> Root) {
     self.embed = embed
     witnesses = EnumWitnesses(Root.self)
-    tag.initialize(to: -1)
+    tag.initialize(to: -1)  // Before the object is shared: no other thread sees it yet.
   }
 
   deinit { tag.deallocate() }
@@ -27,13 +44,13 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
     guard let witnesses else { return EnumCase.extract(root, embed: embed) }
     var root = root
     // A copy of the payload, read in place from a copy of the enum.
-    if tag.pointee >= 0 { return InPlace(witnesses: witnesses, tag: tag).modify(&root) { $0 } }
+    if InPlace.load(tag) >= 0 { return InPlace(witnesses: witnesses, tag: tag).modify(&root) { $0 } }
     guard let payload = EnumCase.extract(root, embed: embed) else { return nil }
     withUnsafeMutablePointer(to: &root) { pointer in
       let raw = UnsafeMutableRawPointer(pointer)
       let rootTag = witnesses.getTag(raw, witnesses.metadata)
       let asIs = Self.payloadIsAsIs(raw, rootTag, witnesses)
-      tag.pointee = Int64(rootTag) | (asIs ? InPlace.asIs : 0)
+      InPlace.store(tag, Int64(rootTag) | (asIs ? InPlace.asIs : 0))
     }
     return payload
   }
@@ -64,7 +81,7 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
   /// element does not copy them. Until the case's tag is known (or when the enum keeps its
   /// payloads boxed), the payload is copied out and the case written back.
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
-    guard let inPlace, tag.pointee >= 0 else {
+    guard let inPlace, inPlace.isLearned else {
       guard var payload = extract(root) else { return nil }
       defer { root = embed(payload) }
       return body(&payload)
@@ -85,14 +102,26 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
     @inlinable static var asIs: Int64 { 1 << 32 }
 
     /// Whether the case's tag is known: its first value was seen.
-    @inlinable var isLearned: Bool { tag.pointee >= 0 }
+    @inlinable var isLearned: Bool { Self.load(tag) >= 0 }
+
+    /// The learned tag, read atomically.
+    @inlinable @inline(__always)
+    static func load(_ tag: UnsafeMutablePointer<Int64>) -> Int64 {
+      mvikit_atomic_load_relaxed(tag)
+    }
+
+    /// Learns the tag, atomically: another thread may learn the same one at once.
+    @inlinable
+    static func store(_ tag: UnsafeMutablePointer<Int64>, _ value: Int64) {
+      mvikit_atomic_store_relaxed(tag, value)
+    }
 
     /// `body`'s result, or nil (`body` not run) unless the learned case is current and its
     /// payload sits as is.
     @inlinable @inline(__always)
     func modifyAsIs<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result? {
       // One comparison: the flag set, and the sign (not learned yet) clear.
-      let known = tag.pointee
+      let known = Self.load(tag)
       guard known >> 32 == Self.asIs >> 32 else { return nil }
       return withUnsafeMutablePointer(to: &root) { pointer -> Result? in
         let raw = UnsafeMutableRawPointer(pointer)
@@ -109,7 +138,7 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
       withUnsafeMutablePointer(to: &root) { pointer -> Result? in
         let raw = UnsafeMutableRawPointer(pointer)
         let rootTag = witnesses.getTag(raw, witnesses.metadata)
-        let known = tag.pointee
+        let known = Self.load(tag)
         guard Int64(rootTag) == known & Self.caseTag else { return nil }
         let payload = raw.assumingMemoryBound(to: Value.self)
         if known & Self.asIs != 0 { return body(&payload.pointee) }

@@ -19,17 +19,15 @@ struct MemberLink<Parent: Model, Child: Model>: CaseCarried {
     state[keyPath: member.path]
   }
 
-  /// ``ModelLink/reduce(_:_:_:)`` for a child that is always there, so with no absence to
-  /// check: written out on this concrete type, so that a client's compiler, inlining it into
-  /// the parent's reduce, sees every type it touches and keeps the link in registers (through
-  /// the protocol, it copied the link through run-time metadata on every send).
+  /// ``ModelLink/reduce(_:_:_:)`` on this concrete type, which a client's compiler sees
+  /// through when it inlines it into the parent's reduce.
   @inlinable @inline(__always)
   func reduce(_ model: Child, _ state: inout Parent.State, _ intent: Child.Intent)
     -> Effect<Parent.Intent, Parent.SideEffect>
   {
-    let effect = member.modify(&state) { model.reduce(&$0, intent) }
-    if case .none = effect.operation { return .none }
-    return lifted(effect)
+    reduceChild(
+      member.modify(&state) { model.reduce(&$0, intent) }, dropped: { .none },
+      lifted: { lifted($0) })
   }
 
   @inlinable @inline(__always)

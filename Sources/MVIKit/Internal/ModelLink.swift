@@ -60,23 +60,25 @@ extension ModelLink {
 
   /// Reduces a child intent on the child's state with `model`, and lifts the child's effect
   /// into the parent's; while the child is absent, the intent is reported and dropped.
-  // Inlined into the public links' reduce, which a parent's reduce specialises: the generic,
-  // out-of-line version calls the child's reduce through run-time metadata.
-  @inlinable @inline(__always)
+  ///
+  /// The links a parent's reduce inlines (``MemberLink``, ``OptionalMemberLink``) have a reduce
+  /// of their own in front of this one, on their concrete type, which calls the same
+  /// ``reduceChild(_:dropped:lifted:)``: inlined through this protocol, a client's compiler
+  /// copied the whole link through run-time metadata on every send.
+  @inlinable
   func reduce(_ model: Child, _ state: inout Parent.State, _ intent: Child.Intent)
     -> Effect<Parent.Intent, Parent.SideEffect>
   {
-    guard let effect = modify(&state, { model.reduce(&$0, intent) }) else {
-      return dropped(intent)
-    }
-    if case .none = effect.operation { return .none }
-    return lifted(effect)
+    reduceChild(
+      modify(&state, { model.reduce(&$0, intent) }), dropped: { dropped(intent) },
+      lifted: { lifted($0) })
   }
 
   /// The child's effect as the parent's: its intents and side effects carried in the parent's
   /// cases, its work cancelled when the child leaves the parent's state (unless the child is
-  /// always there). Out of line, as only an effect with work takes it.
-  @usableFromInline
+  /// always there). Out of line, as only an effect with work takes it, but specialised where
+  /// the parent's reduce is.
+  @inlinable @inline(never)
   func lifted(_ effect: Effect<Child.Intent, Child.SideEffect>)
     -> Effect<Parent.Intent, Parent.SideEffect>
   {
@@ -86,11 +88,25 @@ extension ModelLink {
       always: !Self.canBeAbsent)
   }
 
-  /// The report of an intent for the child while it is absent.
-  @usableFromInline
+  /// The report of an intent for the child while it is absent; out of line, but specialised.
+  @inlinable @inline(never)
   func dropped(_ intent: Child.Intent) -> Effect<Parent.Intent, Parent.SideEffect> {
     .dropped(intent, by: Parent.self, absentChild)
   }
+}
+
+/// The rule of a child's intent in its parent's reduce, for every link: `effect` is what the
+/// child's reduce returned, nil when the child is absent, which `dropped` reports; an effect
+/// with work is `lifted` into the parent's.
+@inlinable @inline(__always)
+func reduceChild<ParentIntent, ParentSideEffect, ChildIntent, ChildSideEffect>(
+  _ effect: Effect<ChildIntent, ChildSideEffect>?,
+  dropped: () -> Effect<ParentIntent, ParentSideEffect>,
+  lifted: (Effect<ChildIntent, ChildSideEffect>) -> Effect<ParentIntent, ParentSideEffect>
+) -> Effect<ParentIntent, ParentSideEffect> {
+  guard let effect else { return dropped() }
+  if case .none = effect.operation { return .none }
+  return lifted(effect)
 }
 
 /// A link whose child's intents and side effects each travel as they are in one case of the

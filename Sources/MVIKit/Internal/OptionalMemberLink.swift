@@ -20,6 +20,17 @@ struct OptionalMemberLink<Parent: Model, Child: Model>: CaseCarried {
 
   @usableFromInline func read(_ state: Parent.State) -> Child.State? { state[keyPath: member.path] }
 
+  /// ``ModelLink/reduce(_:_:_:)`` on this concrete type, which a client's compiler sees
+  /// through when it inlines it into the parent's reduce.
+  @inlinable @inline(__always)
+  func reduce(_ model: Child, _ state: inout Parent.State, _ intent: Child.Intent)
+    -> Effect<Parent.Intent, Parent.SideEffect>
+  {
+    reduceChild(
+      modify(&state, { model.reduce(&$0, intent) }), dropped: { dropped(intent) },
+      lifted: { lifted($0) })
+  }
+
   @inlinable @inline(__always)
   func modify(
     _ state: inout Parent.State,
