@@ -75,7 +75,7 @@ bench-stt:
 # The core's tests under ThreadSanitizer, in their own build folder.
 tsan:
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "MVIKitTests|MVIKitValuesTests|MVIKitPersistenceTests"
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "MVIKitTests|MVIKitPersistenceTests"
 
 # The suites on a busy machine (busy loops on every core and a disk writer): finds the tests
 # that wait on wall-clock time instead of an event. RUNS=10 for more rounds.

@@ -6,7 +6,6 @@ let package = Package(
   platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10)],
   products: [
     .library(name: "MVIKit", targets: ["MVIKit"]),
-    .library(name: "MVIKitValues", targets: ["MVIKitValues"]),
     .library(name: "MVIKitTesting", targets: ["MVIKitTesting"]),
     .library(name: "MVIKitTerminal", targets: ["MVIKitTerminal"]),
     .library(name: "MVIKitTerminalIO", targets: ["MVIKitTerminalIO"]),
@@ -27,14 +26,11 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
   ],
   targets: [
-    // The values a model's state and intents hold (rows, keyed values, secrets): no store, no
-    // effects. The core re-exports them, so `import MVIKit` brings them.
-    .target(name: "MVIKitValues"),
     // Relaxed atomics for the core's one value that threads may write at once; C, as the
     // standard library's `Atomic` needs macOS 15 and iOS 18.
     .target(name: "CMVIKitAtomics"),
-    // The core depends on nothing but the toolchain and its values.
-    .target(name: "MVIKit", dependencies: ["MVIKitValues", "CMVIKitAtomics"]),
+    // The core depends on nothing but the toolchain.
+    .target(name: "MVIKit", dependencies: ["CMVIKitAtomics"]),
     // Layers over the core: navigation stacks and alerts; the MVVM and VIPER adapters.
     .target(name: "MVIKitNavigation", dependencies: ["MVIKit"]),
     .target(name: "MVIKitPatterns", dependencies: ["MVIKit"]),
@@ -83,7 +79,6 @@ let package = Package(
     .target(name: "CounterExample", dependencies: ["MVIKit"]),
     .executableTarget(
       name: "CounterDemo", dependencies: ["MVIKit", "MVIKitTerminal", "CounterExample"]),
-    .testTarget(name: "MVIKitValuesTests", dependencies: ["MVIKitValues"]),
     .testTarget(name: "MVIKitTerminalIOTests", dependencies: ["MVIKitTerminalIO"]),
     .testTarget(
       name: "MVIKitTests",
@@ -105,20 +100,20 @@ let package = Package(
     .testTarget(
       name: "MVIKitInspectorTests",
       dependencies: [
-        "MVIKit", "MVIKitInspector", "MVIKitRecording", "MVIKitTesting", "CounterExample",
+        "MVIKit", "MVIKitInspector", "MVIKitRecording", "CounterExample",
       ]
     ),
     .testTarget(
       name: "MVIKitRecordingTests",
       dependencies: [
-        "MVIKit", "MVIKitRecording", "MVIKitTesting", "CounterExample",
+        "MVIKit", "MVIKitRecording", "CounterExample",
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
     .testTarget(
       name: "MVIKitTerminalTests",
       dependencies: [
-        "MVIKit", "MVIKitTerminal", "MVIKitNavigation", "MVIKitRecording", "MVIKitTesting",
+        "MVIKit", "MVIKitTerminal", "MVIKitNavigation", "MVIKitRecording",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

@@ -62,7 +62,6 @@ let package = Package(
         "ExampleHTTP",
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitPatterns", package: root),
-        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -73,7 +72,6 @@ let package = Package(
         .product(name: "MVIKit", package: root),
         .product(name: "MVIKitNavigation", package: root),
         .product(name: "MVIKitPatterns", package: root),
-        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -82,7 +80,6 @@ let package = Package(
       dependencies: [
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "MVIKit", package: root),
-        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -103,9 +100,6 @@ let package = Package(
       name: "Showcase",
       dependencies: [
         "ShowcaseKit", "DemoServer",
-        .product(name: "MVIKit", package: root),
-        .product(name: "MVIKitRecording", package: root),
-        .product(name: "MVIKitTerminal", package: root),
       ]
     ),
     .systemLibrary(
@@ -119,7 +113,6 @@ let package = Package(
         .target(name: "CPocketSphinx", condition: .when(traits: ["PocketSphinx"])), "ExampleHTTP",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "MVIKit", package: root),
-        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),
@@ -137,7 +130,6 @@ let package = Package(
       dependencies: [
         "CPNG", "CTurboJPEG", "CWebP", "ExampleHTTP",
         .product(name: "MVIKit", package: root),
-        .product(name: "MVIKitRecording", package: root),
         .product(name: "MVIKitTerminal", package: root),
       ]
     ),

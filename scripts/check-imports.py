@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Fails when a target imports a module it does not declare as a dependency.
+"""Fails when a target imports a module it does not declare as a dependency, or declares one of
+MVIKit's products that none of its sources imports (a sample then makes its users build, and
+pay for, what it does not use: MVIKitRecording brings swift-log).
 
 SwiftPM builds targets in the order their declared dependencies give. A target that imports a
 module it only reaches through another target builds when that module happens to be built first,
@@ -46,7 +48,9 @@ def check(package_dir):
         name = target["name"]
         path = target.get("path") or os.path.join(
             "Tests" if target["type"] == "test" else "Sources", name)
-        allowed = dependencies(target) | SYSTEM | {name}
+        declared = dependencies(target)
+        allowed = declared | SYSTEM | {name}
+        imported = set()
         for folder, _, files in os.walk(os.path.join(package_dir, path)):
             for file in sorted(files):
                 if not file.endswith(".swift"):
@@ -58,10 +62,16 @@ def check(package_dir):
                 # Imports inside `#if canImport(X)` are checked too: X must then be declared or
                 # be the system's.
                 for module in IMPORT.findall(text):
+                    imported.add(module)
                     if module not in allowed:
                         problems.append(
                             f"{os.path.relpath(source)}: imports {module}, which target {name} "
                             f"does not declare as a dependency")
+        for module in sorted(declared - imported):
+            if module.startswith("MVIKit"):
+                problems.append(
+                    f"{package_dir}/Package.swift: target {name} declares {module}, which none "
+                    f"of its sources imports")
     return problems
 
 
@@ -74,8 +84,8 @@ def main():
     for problem in problems:
         print(f"check-imports: {problem}", file=sys.stderr)
     if problems:
-        print(f"check-imports: {len(problems)} undeclared import(s); declare each in Package.swift",
-              file=sys.stderr)
+        print(f"check-imports: {len(problems)} problem(s); each target declares what it imports, "
+              "and of MVIKit's products only those", file=sys.stderr)
         return 1
     print("check-imports: every import is declared")
     return 0

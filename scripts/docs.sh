@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 modules=("$@")
-[ ${#modules[@]} -gt 0 ] || modules=(MVIKit MVIKitValues MVIKitNavigation MVIKitPatterns MVIKitTesting MVIKitTerminal MVIKitTerminalIO MVIKitRecording MVIKitTimeTravel MVIKitInspector MVIKitPersistence)
+[ ${#modules[@]} -gt 0 ] || modules=(MVIKit MVIKitNavigation MVIKitPatterns MVIKitTesting MVIKitTerminal MVIKitTerminalIO MVIKitRecording MVIKitTimeTravel MVIKitInspector MVIKitPersistence)
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 graphs=$(find .build -type d -name symbolgraph -print -quit)
 mkdir -p .build/docs

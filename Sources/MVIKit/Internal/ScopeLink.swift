@@ -171,7 +171,9 @@ struct ScopeKey: Hashable, @unchecked Sendable {
   @usableFromInline let id: ObjectIdentifier?
 
   init(_ state: AnyKeyPath, _ model: any Model.Type, case id: ObjectIdentifier? = nil) {
-    (self.state, self.model, self.id) = (state, ObjectIdentifier(model), id)
+    self.state = state
+    self.model = ObjectIdentifier(model)
+    self.id = id
   }
 }
 

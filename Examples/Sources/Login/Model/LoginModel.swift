@@ -1,6 +1,5 @@
 import MVIKit
 import MVIKitNavigation
-import MVIKitRecording
 
 /// The login screen's logic: two fields, validation, the login request, and the alert that
 /// says how it went.

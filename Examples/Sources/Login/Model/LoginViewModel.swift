@@ -1,7 +1,6 @@
 import MVIKit
 import MVIKitNavigation
 import MVIKitPatterns
-import MVIKitRecording
 
 /// What the login view sends: the seed's Input.
 public enum LoginInput: Equatable, Sendable {

@@ -1,7 +1,7 @@
-import MVIKitValues
+import MVIKit
 import Testing
 
-// Only MVIKitValues is imported: the values build and work without the store.
+// The list of rows as a value, without a store.
 @Suite struct RowsCollectionTests {
   struct Tag: Equatable, Identifiable, Sendable {
     let id: String
