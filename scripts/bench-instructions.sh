@@ -5,7 +5,7 @@
 #
 #   scripts/bench-instructions.sh [CASES]   (default 1,1x,5a,5,5c,5b; the ids of `make bench`)
 set -euo pipefail
-cases="${1:-1,1x,5a,5,5c,5b}"
+cases="${1:-1,1x,1e,5a,5,5c,5b,5e}"
 swift="${SWIFT:-swift}"
 if ! command -v valgrind >/dev/null 2>&1; then
   echo "bench-instructions: needs valgrind (Debian: apt-get install valgrind)" >&2

@@ -69,10 +69,11 @@ import Testing
     #expect(leaf.extract(.leaf(3)) == 3)
     #expect(leaf.extract(.node(.leaf(1), .leaf(2))) == nil)
     var tree = Tree.leaf(3)
-    #expect(leaf.modify(&tree) { value -> Int in
-      value += 1
-      return value
-    } == 4)
+    #expect(
+      leaf.modify(&tree) { value -> Int in
+        value += 1
+        return value
+      } == 4)
     #expect(tree == .leaf(4))
   }
 

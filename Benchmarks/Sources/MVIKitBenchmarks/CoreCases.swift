@@ -25,6 +25,23 @@ enum CoreCases {
       allocationsMet: mvikit.allocs < 0.001)
   }
 
+  /// A send whose reduce returns `.none`, to a model whose reduce has effect cases too (`.run`,
+  /// `.emit`): the compiler no longer proves every effect `.none`, so the send keeps its effect
+  /// check, the reduce its call. What most apps' sends cost.
+  static func syncIntentOfEffectfulModel() -> Row {
+    let n = 1_000_000
+    let floor = opaqueReduceFloor(n)
+    let store = Store(initialState: Echo.State(), model: Echo())
+    let mvikit = measure(n) { n in
+      for _ in 0..<n { viewSend(store, .pong) }
+    }
+    blackHole(store.pongs)
+    return Row(
+      "1e. send(.pong), .none effect, to a model with effect cases", mvikit,
+      floor: "reduce via opaque closure", floor, within: 10, target: "≤ 10×, 0 allocs",
+      allocationsMet: mvikit.allocs < 0.001)
+  }
+
   /// The same send written in the loop, where the optimiser inlines the whole reduce: what a
   /// send costs at best, shown apart, as no View's call site is inlined so.
   static func inlinedSyncIntent() -> Row {

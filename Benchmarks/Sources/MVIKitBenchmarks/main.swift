@@ -10,6 +10,7 @@ func wants(_ id: String) -> Bool { only?.contains(id) ?? true }
 
 if wants("1") { rows.append(CoreCases.syncIntent()) }
 if wants("1x") { rows.append(CoreCases.inlinedSyncIntent()) }
+if wants("1e") { rows.append(CoreCases.syncIntentOfEffectfulModel()) }
 if wants("2") { rows.append(await CoreCases.effectRoundTrip()) }
 if wants("3") { rows.append(await CoreCases.sideEffectEmission()) }
 if wants("4a") { rows.append(ObserverCases.hundredObservers()) }

@@ -44,7 +44,9 @@ final class EnumPayload<Root, Value>: @unchecked Sendable {
     guard let witnesses else { return EnumCase.extract(root, embed: embed) }
     var root = root
     // A copy of the payload, read in place from a copy of the enum.
-    if InPlace.load(tag) >= 0 { return InPlace(witnesses: witnesses, tag: tag).modify(&root) { $0 } }
+    if InPlace.load(tag) >= 0 {
+      return InPlace(witnesses: witnesses, tag: tag).modify(&root) { $0 }
+    }
     guard let payload = EnumCase.extract(root, embed: embed) else { return nil }
     withUnsafeMutablePointer(to: &root) { pointer in
       let raw = UnsafeMutableRawPointer(pointer)

@@ -5,8 +5,9 @@ struct MemberLink<Parent: Model, Child: Model>: CaseCarried {
   @usableFromInline let member: StoredMember<Parent.State, Child.State>
   @usableFromInline let cases: ChildCases<Parent, Child>
 
-  init(_ path: WritableKeyPath<Parent.State, Child.State> & Sendable, cases: ChildCases<Parent, Child>)
-  {
+  init(
+    _ path: WritableKeyPath<Parent.State, Child.State> & Sendable, cases: ChildCases<Parent, Child>
+  ) {
     member = StoredMember(path)
     self.cases = cases
   }
