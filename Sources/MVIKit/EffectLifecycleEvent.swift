@@ -4,9 +4,9 @@
 /// Each run is numbered in the order the store started it; its ``Moment/started`` comes right
 /// after the reduce that returned it (or, for a later step of a
 /// ``Effect/concatenate(_:)-(Effect<Intent,SideEffect>...)``, when the steps before it have
-/// finished), and exactly one of ``Moment/finished``, ``Moment/cancelled`` and ``Moment/failed``
-/// ends it, after every intent it sent. They are made only while something that hears them is
-/// attached: a store without one pays nothing.
+/// finished), and exactly one of ``Moment/finished``, ``Moment/cancelled`` and
+/// ``Moment/failed(_:)`` ends it, after every intent it sent. They are made only while
+/// something that hears them is attached: a store without one pays nothing.
 public struct EffectLifecycleEvent {
   /// What happened to the run.
   public enum Moment: Sendable {

@@ -12,7 +12,7 @@ import MVIKit
 /// ```
 ///
 /// While a past state shows, the store refuses the View's intents, which would be computed
-/// against the past (see ``MVIKit/Store/isShowingPast``); intents that effects send meanwhile
+/// against the past (see `Store.isShowingPast`); intents that effects send meanwhile
 /// are held and reduced in order once the store is live again, so no effect's answer is lost.
 /// Needs no `Codable`.
 @MainActor
