@@ -9,7 +9,7 @@ file=Tests/Deprecations/DeprecatedNames.swift
 modules="$(swift build --show-bin-path)/Modules"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-if ! swiftc -typecheck -swift-version 6 -I "$modules" "$file" >"$log" 2>&1; then
+if ! swiftc -typecheck -swift-version 6 -I "$modules" -I Sources/CMVIKitAtomics/include "$file" >"$log" 2>&1; then
   cat "$log"
   echo "check-deprecations: $file no longer compiles: a deprecated name was removed or changed" >&2
   exit 1

@@ -10,7 +10,7 @@ trap 'rm -f "$log"' EXIT
 status=0
 for file in Tests/MisuseWarnings/*.swift; do
   expected=$(sed -n 's|^// expect-warning: ||p' "$file")
-  if ! swiftc -typecheck -swift-version 6 -I "$modules" "$file" >"$log" 2>&1; then
+  if ! swiftc -typecheck -swift-version 6 -I "$modules" -I Sources/CMVIKitAtomics/include "$file" >"$log" 2>&1; then
     cat "$log"
     echo "check-misuse-warnings: $file no longer compiles" >&2
     status=1

@@ -41,6 +41,10 @@ public struct PersistenceProblem: Error, Equatable, Sendable, Codable, CustomStr
   enum Reason: Error, CustomStringConvertible {
     case unknownVersion(key: String, saved: Int, current: Int)
     case notStateFile
+    /// The file begins as a state file but its JSON ends early: a write cut off mid-way (by
+    /// a crash, a full disk, or a copy stopped half-way) leaves it so.
+    case incomplete
+    case empty
     case member(key: String, any Error)
     case secret(String)
 
@@ -58,6 +62,11 @@ public struct PersistenceProblem: Error, Equatable, Sendable, Codable, CustomStr
         "its \"\(key)\" is version \(saved), which this app has no migration from"
       case .notStateFile:
         "it is not a state file written by this app"
+      case .incomplete:
+        "it is incomplete: it begins as this app's state file but ends before its JSON does, "
+          + "as a write cut off mid-way leaves it"
+      case .empty:
+        "it is empty"
       case .member(let key, let error):
         "its \"\(key)\" does not decode (\(PersistenceProblem.describe(error)))"
       case .secret(let key):

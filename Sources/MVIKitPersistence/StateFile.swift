@@ -21,8 +21,10 @@ struct StateFile {
   /// Parses a file's bytes; throws ``PersistenceProblem/Reason/notStateFile`` for anything
   /// that is not a state file, and a newer version for a file of a later format.
   init(_ data: Data) throws {
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let format = object["mvikitState"] as? Int
+    guard let parsed = try? JSONSerialization.jsonObject(with: data) else {
+      throw Self.whyUnparsable(data)
+    }
+    guard let object = parsed as? [String: Any], let format = object["mvikitState"] as? Int
     else { throw PersistenceProblem.Reason.notStateFile }
     guard format <= Self.format else {
       throw PersistenceProblem.Reason.unknownVersion(
@@ -38,6 +40,18 @@ struct StateFile {
       else { throw PersistenceProblem.Reason.notStateFile }
       self.members[key] = (version, json)
     }
+  }
+
+  /// Why `data` is no JSON: nothing at all, a state file cut off (it begins as one, and JSON
+  /// that starts so ends only with a closing brace), or something else.
+  static func whyUnparsable(_ data: Data) -> PersistenceProblem.Reason {
+    let text = String(decoding: data.prefix(64), as: UTF8.self)
+    let start = text.drop { $0.isWhitespace }
+    if start.isEmpty && data.allSatisfy({ [0x20, 0x0A, 0x0D, 0x09].contains($0) }) {
+      return .empty
+    }
+    let opening = start.hasPrefix("{") ? start.dropFirst().drop { $0.isWhitespace } : ""
+    return opening.hasPrefix("\"mvikitState\"") ? .incomplete : .notStateFile
   }
 
   /// The file's bytes, its keys sorted so that equal states give equal bytes.

@@ -96,16 +96,17 @@ public final class StatePersistence<M: Model>: StoreAttachment {
       tell(
         PersistenceProblem(
           kind: isNewer ? .newerVersion(movedTo: aside) : .unreadable(movedTo: aside),
-          message: "The saved state in \(location) could not be used: \(reason). It was kept "
+          message: "The saved state in \(location) could not be used: \(Self.clause(reason)). "
+            + "It was kept "
             + "as \(aside), and the app started from its defaults."))
     } catch {
       isReadOnly = true
       tell(
         PersistenceProblem(
           kind: .cannotMoveAside,
-          message: "The saved state in \(location) could not be used: \(reason). It could not "
-            + "be moved aside either (\(error)), so it is left as it is and nothing is saved "
-            + "over it."))
+          message: "The saved state in \(location) could not be used: \(Self.clause(reason)). "
+            + "It could not be moved aside either (\(Self.clause("\(error)"))), so it is left as "
+            + "it is and nothing is saved over it."))
     }
   }
 
@@ -153,9 +154,17 @@ public final class StatePersistence<M: Model>: StoreAttachment {
         PersistenceProblem(
           kind: .saveFailed,
           message: "The app's state could not be saved to "
-            + "\(storage.location(of: persisted.name)): \(reason). It is tried again after the "
-            + "next change."))
+            + "\(storage.location(of: persisted.name)): \(Self.clause(reason)). It is tried "
+            + "again after the next change."))
     }
+  }
+
+  /// `reason` as a clause inside a sentence: a system error's text ("Permission denied.") ends
+  /// with a full stop of its own, which would make two.
+  static func clause(_ reason: String) -> String {
+    var text = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+    while text.hasSuffix(".") { text.removeLast() }
+    return text
   }
 
   private func tell(_ problem: PersistenceProblem) {

@@ -279,12 +279,12 @@ class LivePageTests(InspectorTestCase):
         self.by_id("only-effects").click()
         self.wait(lambda: len(shown()) == steps + 1, "every step shows again")
 
-    def test_travel_shows_a_step_and_live_applies_the_intents_that_waited(self):
+    def test_travel_shows_a_step_pauses_the_apps_input_and_live_returns(self):
         self.open_page()
         self.probe.send("send increment", "send increment", "send increment")
         self.wait_steps(3)
         self.select(2)
-        self.wait(lambda: self.by_id("app-status").text == "App shows step 2 (intents wait)", "the app travels to step 2")
+        self.wait(lambda: self.by_id("app-status").text == "App shows step 2 (input paused)", "the app travels to step 2")
         self.wait_probe({"count": "2", "live": "false"}, "the app shows step 2's count")
         self.wait_tree_value("count", "2")
         change = self.text('#diff .change[data-path="count"]')
@@ -292,10 +292,13 @@ class LivePageTests(InspectorTestCase):
         self.assertRegex(change, r"count\s+1\s*→\s*2")
         self.assertIn("Step 2", self.by_id("detail-title").text)
 
-        # An intent sent while the app travels waits.
+        # The app's View sending while the app shows a past step: its intent would be computed
+        # against the past, so it is refused, and the page is told why.
         self.probe.send("send increment")
         self.assertEqual((self.probe.state()["count"], self.probe.state()["live"]), ("2", "false"))
         self.assertEqual(self.step_count(), 3)
+        self.wait(lambda: "input is paused" in self.by_id("timeline").text,
+                  "the page shows the refused intent's warning")
 
         # Keys move the selection, and the app follows.
         self.press(Keys.ARROW_DOWN)
@@ -310,7 +313,9 @@ class LivePageTests(InspectorTestCase):
 
         self.by_id("live-button").click()
         self.wait(lambda: self.by_id("app-status").text == "Live", "the page says the app is live")
-        self.wait_probe({"count": "4", "live": "true"}, "live reduces the increment that waited")
+        self.wait_probe({"count": "3", "live": "true"}, "live shows the live state, the refused increment not in it")
+        self.assertEqual(self.step_count(), 3)
+        self.probe.send("send increment")
         self.wait_steps(4)
         self.assertEqual(self.label(4), "increment")
 

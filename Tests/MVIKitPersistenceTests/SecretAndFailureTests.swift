@@ -67,6 +67,9 @@ struct Account: Model {
     #expect(store.problems.count == 1)
     #expect(store.problems[0].kind == .saveFailed)
     #expect(store.problems[0].message.contains(folder.path))
+    // The system's reason ends with a full stop of its own; the sentence has one.
+    #expect(!store.problems[0].message.contains(".."))
+    #expect(store.problems[0].message.hasSuffix("It is tried again after the next change."))
     // The way is cleared: the next change is saved.
     try FileManager.default.removeItem(at: folder)
     store.send(.emailChanged("c@example.com"))

@@ -104,6 +104,24 @@ import Testing
     #expect(store.problems.count == 1)
   }
 
+  @Test(arguments: [
+    // Cut off mid-write, wherever the cut falls.
+    ("{\"mvikitState\": 1, \"members\": {\"email\": {\"vers", "it is incomplete"),
+    ("{\"mvikitState\"", "it is incomplete"),
+    ("  {\n  \"mvikitState\": 1, \"mem", "it is incomplete"),
+    ("", "it is empty"),
+    ("not json at all", "it is not a state file written by this app"),
+    ("{\"someone\": \"else's file\"", "it is not a state file written by this app"),
+  ])
+  func anUnreadableFileSaysWhyInOneSentence(file: String, reason: String) async {
+    let storage = InMemoryStateStorage(["preferences": Data(file.utf8)])
+    let (store, _) = store(storage)
+    #expect(await eventually { !store.problems.isEmpty })
+    let message = store.problems.first?.message ?? ""
+    #expect(message.contains("could not be used: \(reason)"))
+    #expect(!message.contains(".."))
+  }
+
   @Test func aMemberThatNoLongerDecodesMovesTheFileAsideAndKeepsNothingHalfRead() async throws {
     let file = try stateFile(["email": (1, "ada@example.com"), "filter": (2, "sideways")])
     let storage = InMemoryStateStorage(["preferences": file])

@@ -871,7 +871,7 @@
     ui.live.disabled = !attached;
     ui.appStatus.hidden = !app;
     if (app) {
-      ui.appStatus.textContent = app.live ? 'Live' : `App shows step ${(app.shownStep ?? 0).toLocaleString('en-US')} (intents wait)`;
+      ui.appStatus.textContent = app.live ? 'Live' : `App shows step ${(app.shownStep ?? 0).toLocaleString('en-US')} (input paused)`;
       ui.appStatus.dataset.live = String(app.live);
       ui.live.classList.toggle('attention', !app.live);
     }
