@@ -36,10 +36,10 @@ started_here() {
   local -a environ cmdline
   for proc in /proc/[0-9]*; do
     [ "${proc#/proc/}" = "$BASHPID" ] && continue
-    mapfile -d '' environ <"$proc/environ" 2>/dev/null || continue
+    { mapfile -d "" environ <"$proc/environ"; } 2>/dev/null || continue
     for entry in "${environ[@]}"; do
       [ "$entry" = "MVIKIT_E2E_RUN=$MVIKIT_E2E_RUN" ] || continue
-      mapfile -d '' cmdline <"$proc/cmdline" 2>/dev/null || break
+      { mapfile -d "" cmdline <"$proc/cmdline"; } 2>/dev/null || break
       [[ "${cmdline[*]}" == *"$1"* ]] && echo "${proc#/proc/}"
       break
     done
