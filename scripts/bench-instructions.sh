@@ -3,7 +3,7 @@
 # moves neither with the machine's load nor with where the linker put the code, for judging a
 # change to a send a few ns long. Times printed beside them are slowed by callgrind.
 #
-#   scripts/bench-instructions.sh [CASES]   (default 1,1x,5a,5,5c,5b; the ids of `make bench`)
+#   scripts/bench-instructions.sh [CASES]   (default 1,1x,1e,5a,5,5c,5b,5e; the ids of `make bench`)
 set -euo pipefail
 cases="${1:-1,1x,1e,5a,5,5c,5b,5e}"
 swift="${SWIFT:-swift}"
