@@ -107,6 +107,7 @@ public struct PosterClient: Sendable {
     guard (200..<300).contains(download.status) else { throw .http(status: download.status) }
     guard ImageFormat(sniffing: download.body) != nil else {
       if Self.isSVG(download.body) { throw .vectorDrawing(contentType: download.contentType) }
+      if Self.isHTML(download.body) { throw .webPage(contentType: download.contentType) }
       throw .notAnImage(contentType: download.contentType)
     }
     let (image, format) = try PosterImageDecoder.decode(download.body, budget: budget)
@@ -181,12 +182,23 @@ extension PosterError {
     case .cancelled: self = .cancelled
     case .truncated: self = .truncated
     case .unreachable(let reason): self = .unreachable(reason: reason)
-    case .malformed(let reason): self = .unreachable(reason: reason)
+    case .malformed(let reason): self = .badAnswer(reason: reason)
     }
   }
 }
 
 extension PosterClient {
+  /// Whether `body` is an HTML page: a doctype or an `<html` element at its start, after any
+  /// whitespace, byte order mark or comment.
+  static func isHTML(_ body: Data) -> Bool {
+    let head = String(decoding: body.prefix(1_024), as: UTF8.self).lowercased()
+    var rest = Substring(head).drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+    while rest.hasPrefix("<!--"), let end = rest.range(of: "-->") {
+      rest = rest[end.upperBound...].drop { $0.isWhitespace }
+    }
+    return rest.hasPrefix("<!doctype html") || rest.hasPrefix("<html")
+  }
+
   /// Whether `body` is an SVG document: an `<svg` element near its start, after any XML
   /// declaration, comments or doctype.
   static func isSVG(_ body: Data) -> Bool {

@@ -7,6 +7,9 @@ public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The body is not an image of a supported format (for example an HTML or JSON page); holds
   /// the declared content type, if any.
   case notAnImage(contentType: String?)
+  /// The body is a web page (HTML), whatever its `Content-Type` said: an error page, a login
+  /// wall, or the address of a page that shows the image rather than the image itself.
+  case webPage(contentType: String?)
   /// The server sent a vector drawing (SVG), which a terminal cannot show as pixels, whatever
   /// its `Content-Type` said.
   case vectorDrawing(contentType: String?)
@@ -22,6 +25,9 @@ public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
   case timeout
   /// The server could not be reached; holds a short reason.
   case unreachable(reason: String)
+  /// The server's answer could not be used (it redirected in a loop, or was not HTTP); holds
+  /// the reason.
+  case badAnswer(reason: String)
   /// The calling task was cancelled.
   case cancelled
 
@@ -34,6 +40,13 @@ public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
       let label = contentType.map { ", labelled \($0)" } ?? ""
       return "The server sent an SVG drawing\(label), not a PNG, JPEG, WebP or GIF image; "
         + "point --poster-url at a raster image."
+    case .webPage(let contentType):
+      let label =
+        contentType.map { type in
+          type.lowercased().hasPrefix("text/html") ? "" : " (though it was labelled \(type))"
+        } ?? ""
+      return "The server sent a web page\(label), not a PNG, JPEG, WebP or GIF image; point "
+        + "--poster-url at the image's own address."
     case .notAnImage(let contentType):
       return "The server did not send a PNG, JPEG, WebP or GIF image"
         + (contentType.map { " (it sent \($0))." } ?? ".")
@@ -51,6 +64,8 @@ public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
       return "The poster server stopped sending for too long."
     case .unreachable(let reason):
       return "The poster server could not be reached: \(reason)"
+    case .badAnswer(let reason):
+      return "The poster server's answer could not be used: \(reason)"
     case .cancelled:
       return "The download was cancelled."
     }

@@ -90,11 +90,37 @@ struct PosterClientTests {
     }
   }
 
-  @Test func htmlPageIsNotAnImage() async throws {
+  @Test func htmlPageIsAWebPageNotAnImage() async throws {
     try await withStubServer { url in
-      await #expect(throws: PosterError.notAnImage(contentType: "text/html; charset=utf-8")) {
+      await #expect(throws: PosterError.webPage(contentType: "text/html; charset=utf-8")) {
         try await PosterClient(url: url.appending(path: "html")).fetch()
       }
+    }
+  }
+
+  /// A page behind an image's address (a login wall, an error page) sent as `image/jpeg`: the
+  /// message says what the body is, not only what its label said.
+  @Test func anHTMLPageLabelledAsAJPEGIsCalledAWebPage() async throws {
+    try await withStubServer { url in
+      let error = await #expect(throws: PosterError.self) {
+        try await PosterClient(url: url.appending(path: "page.jpg")).fetch()
+      }
+      #expect(error == .webPage(contentType: "image/jpeg"))
+      let text = error.map(String.init(describing:)) ?? ""
+      #expect(text.contains("web page (though it was labelled image/jpeg)"))
+      #expect(!text.contains("did not send"))
+    }
+  }
+
+  @Test func aRedirectLoopSaysTheServerRedirectedTooOften() async throws {
+    try await withStubServer { url in
+      let error = await #expect(throws: PosterError.self) {
+        try await PosterClient(url: url.appending(path: "loop")).fetch()
+      }
+      let text = error.map(String.init(describing:)) ?? ""
+      #expect(text.hasPrefix("The poster server's answer could not be used"))
+      #expect(text.contains("redirected more than"))
+      #expect(!text.contains("could not be reached"))
     }
   }
 
@@ -213,6 +239,16 @@ private func withStubServer(_ body: (URL) async throws -> Void) async throws {
     Response(
       status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
       body: ResponseBody(byteBuffer: ByteBuffer(string: "<html><body>Not found</body></html>")))
+  }
+  router.get("page.jpg") { _, _ in
+    Response(
+      status: .ok, headers: [.contentType: "image/jpeg"],
+      body: ResponseBody(
+        byteBuffer: ByteBuffer(
+          string: "\n<!DOCTYPE html>\n<html><head><title>Sign in</title></head></html>")))
+  }
+  router.get("loop") { _, _ in
+    Response(status: .found, headers: [.location: "/loop"])
   }
   // A picsum-style random image: a redirect to a JPEG sent as application/octet-stream.
   router.get("random") { _, _ in
