@@ -25,6 +25,8 @@ public struct ShowcaseBackends: Sendable {
   /// The demo account's credentials to show on the login screen, when the login goes to the
   /// embedded server.
   public var loginHint: String
+  /// What the flags named, which wins over what the showcase remembered under others.
+  public var sources: ShowcaseSources
 
   /// Backends for `options`, with the embedded server at `serverURL` as the default.
   public init(options: ShowcaseOptions, serverURL: URL, demoHint: String) {
@@ -38,6 +40,7 @@ public struct ShowcaseBackends: Sendable {
     (recognizer, whisperEngine) = options.recognizer.makeRecognizer()
     speechSummary = options.recognizer.summary
     loginHint = options.loginURL == nil ? demoHint : "Logging in at \(loginURL.absoluteString)"
+    sources = ShowcaseSources(options: options)
   }
 
   /// The footer: which backend each app talks to, servers on the first line and files on the

@@ -16,9 +16,20 @@ public struct ShowcaseMemory: Equatable, Sendable, Codable {
   public var todosFilter = TodoFilter.all
   /// Where the poster Poster last showed came from.
   public var posterAddress: URL?
+  /// What the flags named when these were remembered; see ``adopt(_:)``.
+  public var sources = ShowcaseSources()
 
   /// Nothing remembered: the first launch, or after `--reset-state`.
   public init() {}
+
+  /// Forgets what was remembered under another source than the one a flag names now, then
+  /// remembers under `now`: a flag given now wins over what was remembered.
+  mutating func adopt(_ now: ShowcaseSources) {
+    if now.users != sources.users { usersFilter = nil }
+    if now.posters != sources.posters { posterAddress = nil }
+    if now.audioFolder != sources.audioFolder { transcribeFolder = nil }
+    sources = now
+  }
 
   /// Takes what `screen` shows that is remembered.
   mutating func remember(_ screen: AppScreen.State) {

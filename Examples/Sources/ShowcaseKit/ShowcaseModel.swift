@@ -51,6 +51,7 @@ public struct ShowcaseModel: Model {
     .member(\.memory.transcribeFolder, key: "transcribe.folder"),
     .member(\.memory.todosFilter, key: "todos.filter"),
     .member(\.memory.posterAddress, key: "poster.address"),
+    .member(\.memory.sources, key: "sources"),
     problem: Intent.memoryProblem)
 
   /// The stack of app screens: each screen's intents travel in ``Intent/screen(_:)``.
@@ -58,10 +59,14 @@ public struct ShowcaseModel: Model {
     state: \.path, intent: Intent.screen, sideEffect: SideEffect.screen)
 
   let screen: AppScreen
+  /// What this launch's flags name, which wins over what was remembered under others.
+  let sources: ShowcaseSources
 
-  /// The showcase, running its screens with `screen`.
-  public init(screen: AppScreen) {
+  /// The showcase, running its screens with `screen`, launched with the flags that name
+  /// `sources`.
+  public init(screen: AppScreen, sources: ShowcaseSources = ShowcaseSources()) {
     self.screen = screen
+    self.sources = sources
   }
 
   /// Applies `intent` to `state`; see the type for what each intent does. Then remembers what
@@ -83,6 +88,7 @@ public struct ShowcaseModel: Model {
       state.selection = min(max(index, 0), ShowcaseApp.allCases.count - 1)
       return .none
     case .launched:
+      state.memory.adopt(sources)
       guard let app = state.memory.lastApp, state.path.isEmpty else { return .none }
       state.selection = ShowcaseApp.allCases.firstIndex(of: app) ?? 0
       return apply(.openTapped, to: &state)

@@ -102,7 +102,7 @@ public final class ShowcaseRoot {
       todos: TodosModel(
         storage: TodoStorage(opening: { [url = backends.todosURL] in try TodoRepository(url: url) })
       ))
-    return ShowcaseModel(screen: screen)
+    return ShowcaseModel(screen: screen, sources: backends.sources)
   }
 
   /// The root view.

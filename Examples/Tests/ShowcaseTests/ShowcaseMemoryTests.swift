@@ -46,6 +46,44 @@ import Users
     }
   }
 
+  /// Remembered under the embedded backends and the sample folder, relaunched with flags that
+  /// name others: the filter, the poster and the folder of the other sources are forgotten,
+  /// and the footer's folder is the one Transcribe opens.
+  @Test func aFlagGivenNowWinsOverWhatWasRememberedUnderAnother() throws {
+    let remembered = remembering {
+      $0.usersFilter = "lov"
+      $0.transcribeFolder = "/srv/audio"
+      $0.posterAddress = URL(string: "http://127.0.0.1:8080/posters/3?format=webp")
+      $0.email = "ada@example.com"
+    }
+    let now = ShowcaseSources(
+      users: URL(string: "http://127.0.0.1:9000/users"),
+      posters: URL(string: "https://picsum.photos/300/450"), audioFolder: "/home/me/speech")
+    let model = models.model(fetchUsers: { [] }, sources: now)
+    var state = remembered
+    _ = model.reduce(&state, .launched)
+    #expect(state.memory.usersFilter == nil)
+    #expect(state.memory.posterAddress == nil)
+    #expect(state.memory.transcribeFolder == nil)
+    // What no flag names is kept.
+    #expect(state.memory.email == "ada@example.com")
+    #expect(state.memory.sources == now)
+
+    // Relaunched with the same flags: what was remembered under them comes back.
+    state.memory.usersFilter = "hop"
+    state.memory.transcribeFolder = "/home/me/speech/more"
+    var relaunched = state
+    _ = model.reduce(&relaunched, .launched)
+    #expect(relaunched.memory.usersFilter == "hop")
+    #expect(relaunched.memory.transcribeFolder == "/home/me/speech/more")
+
+    // And without them again: the embedded server's users are not filtered by "hop".
+    var plain = relaunched
+    _ = models.model(fetchUsers: { [] }).reduce(&plain, .launched)
+    #expect(plain.memory.usersFilter == nil)
+    #expect(plain.memory.sources == ShowcaseSources())
+  }
+
   @Test func theLaunchReopensTheAppOpenAtTheLastQuit() async {
     let store = TestStore(
       initialState: remembering { $0.lastApp = .login }, model: models.model(fetchUsers: { [] }))

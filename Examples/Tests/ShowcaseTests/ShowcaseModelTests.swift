@@ -21,7 +21,10 @@ import Users
     phone: "555-0001", website: "ada.example.com",
     company: User.Company(name: "Analytical", catchPhrase: "Engines", bs: "notes"))
 
-  func model(fetchUsers: @escaping @Sendable () async throws -> UserList) -> ShowcaseModel {
+  func model(
+    fetchUsers: @escaping @Sendable () async throws -> UserList,
+    sources: ShowcaseSources = ShowcaseSources()
+  ) -> ShowcaseModel {
     ShowcaseModel(
       screen: AppScreen(
         transcribe: TranscribeModel(
@@ -32,7 +35,7 @@ import Users
         login: LoginModel(service: LoginService(login: { _, _ in throw CancellationError() })),
         todos: TodosModel(
           storage: TodoStorage(opening: { throw TodoStoreError.readOnly(path: "/x/todos.sqlite") }))
-      ))
+      ), sources: sources)
   }
 
   func usersScreen(_ change: (inout UsersPresenter.State) -> Void) -> AppScreen.State {
