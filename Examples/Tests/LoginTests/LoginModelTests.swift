@@ -43,6 +43,28 @@ import Testing
     #expect(await sent.values == ["demo@mvikit.dev mvikit-demo-42"])
   }
 
+  @Test func changingEitherFieldAfterSigningInNoLongerSaysSignedIn() async {
+    let store = makeStore(login: { _, _ in Self.response })
+    await store.send(.emailChanged("demo@mvikit.dev")) { $0.email = "demo@mvikit.dev" }
+    await store.send(.passwordChanged(Secret("mvikit-demo-42"))) {
+      $0.password = Secret("mvikit-demo-42")
+    }
+    await store.send(.loginTapped) { $0.isLoading = true }
+    await store.receive(.loginSucceeded(Self.response)) {
+      $0.isLoading = false
+      $0.signedInName = "Demo User"
+      $0.alert = Self.welcome
+    }
+    await store.send(.alertDismissed) { $0.alert = nil }
+    // The same text again (a redraw's binding) changes nothing.
+    await store.send(.emailChanged("demo@mvikit.dev"))
+    await store.send(.emailChanged("grace@mvikit.dev")) {
+      $0.email = "grace@mvikit.dev"
+      $0.signedInName = nil
+    }
+    await store.finish()
+  }
+
   @Test func aFailedLoginAfterASuccessfulOneNoLongerSaysSignedIn() async {
     let store = makeStore(login: { _, password in
       guard password == "mvikit-demo-42" else { throw LoginError.invalidCredentials }
@@ -59,13 +81,12 @@ import Testing
       $0.alert = Self.welcome
     }
     await store.send(.alertDismissed) { $0.alert = nil }
+    // The form now holds other credentials: "Signed in as Demo User" no longer describes it.
     await store.send(.passwordChanged(Secret("changed-password"))) {
       $0.password = Secret("changed-password")
-    }
-    await store.send(.loginTapped) {
-      $0.isLoading = true
       $0.signedInName = nil
     }
+    await store.send(.loginTapped) { $0.isLoading = true }
     let message = String(describing: LoginError.invalidCredentials)
     await store.receive(.loginFailed(message)) {
       $0.isLoading = false

@@ -18,7 +18,8 @@ public struct LoginModel: Model {
     public var password = Secret("")
     /// Whether the login request is running.
     public var isLoading = false
-    /// Who logged in last, if anyone.
+    /// Who logged in with the credentials in the form, if anyone; nil once either field is
+    /// changed, as the form then holds other credentials.
     public var signedInName: String?
     /// The alert on screen: how the last login went, until it is dismissed.
     public var alert: AlertState<Intent>?
@@ -48,9 +49,11 @@ public struct LoginModel: Model {
   public func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
     switch intent {
     case .emailChanged(let email):
+      if email != state.email { state.signedInName = nil }
       state.email = email
       return .none
     case .passwordChanged(let password):
+      if password.value != state.password.value { state.signedInName = nil }
       state.password = password
       return .none
     case .loginTapped:
