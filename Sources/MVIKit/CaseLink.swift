@@ -87,7 +87,9 @@ public struct CaseLink<Parent: Model, Child: Model>: Sendable {
   func reduceOutOfLine(
     _ model: Child, _ state: inout Parent.State, _ intent: Child.Intent
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
-    link.reduce(model, &state, intent)
+    reduceChild(
+      link.modify(&state, { model.reduce(&$0, intent) }), dropped: { link.dropped(intent) },
+      lifted: { link.lifted($0) })
   }
 }
 

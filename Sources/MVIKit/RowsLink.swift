@@ -47,7 +47,10 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   public func reduce(
     _ model: Row, _ state: inout Parent.State, _ intent: Keyed<ID, Row.Intent>
   ) -> Effect<Parent.Intent, Parent.SideEffect> {
-    row(intent.id).reduce(model, &state, intent.value)
+    let row = row(intent.id)
+    return reduceChild(
+      row.modify(&state, { model.reduce(&$0, intent.value) }),
+      dropped: { row.dropped(intent.value) }, lifted: { row.lifted($0) })
   }
 }
 

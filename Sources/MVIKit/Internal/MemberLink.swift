@@ -20,8 +20,8 @@ struct MemberLink<Parent: Model, Child: Model>: CaseCarried {
     state[keyPath: member.path]
   }
 
-  /// ``ModelLink/reduce(_:_:_:)`` on this concrete type, which a client's compiler sees
-  /// through when it inlines it into the parent's reduce.
+  /// Reduces a child intent on the member, in place, and lifts its effect: a child always
+  /// there is never dropped.
   @inlinable @inline(__always)
   func reduce(_ model: Child, _ state: inout Parent.State, _ intent: Child.Intent)
     -> Effect<Parent.Intent, Parent.SideEffect>
@@ -29,13 +29,5 @@ struct MemberLink<Parent: Model, Child: Model>: CaseCarried {
     reduceChild(
       member.modify(&state) { model.reduce(&$0, intent) }, dropped: { .none },
       lifted: { lifted($0) })
-  }
-
-  @inlinable @inline(__always)
-  func modify(
-    _ state: inout Parent.State,
-    _ body: (inout Child.State) -> Effect<Child.Intent, Child.SideEffect>
-  ) -> Effect<Child.Intent, Child.SideEffect>? {
-    member.modify(&state, body)
   }
 }

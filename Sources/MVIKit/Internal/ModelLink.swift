@@ -2,10 +2,13 @@
 /// link is only where the child's state is in the parent's, which each conforming type says:
 /// ``MemberLink`` (a stored member), ``OptionalMemberLink`` (an optional member),
 /// ``EnumCaseLink`` (a case of an enum) and ``RowLink`` (a row by id; a navigation stack's
-/// screens are rows too). Everything else is written once, in this protocol's extension: the
-/// reduce of a child's intent inside the parent's, the lifting of the child's effect into the
-/// parent's, the report of an intent for an absent child, and what a scoped store reads and
-/// sends through.
+/// screens are rows too). Everything else is written once: in this protocol's extension, the
+/// lifting of the child's effect into the parent's, the report of an intent for an absent
+/// child, and what a scoped store reads and sends through; in ``reduceChild(_:dropped:lifted:)``,
+/// the rule of a child's intent in the parent's reduce. Each link's own `reduce` runs the
+/// child's reduce where its state is and hands the result to that rule: on the link's concrete
+/// type, which a client's compiler sees through when it inlines it into the parent's reduce
+/// (through this protocol, it copied the whole link through run-time metadata on every send).
 ///
 /// The public links (``ChildLink``, ``OptionalChildLink``, ``CaseLink``, ``RowsLink``) each hold
 /// one. Each conforming type stores its parent's and child's types as they are, never through
@@ -31,12 +34,6 @@ protocol ModelLink<Parent, Child>: Sendable {
 
   /// The child's state; nil while it is absent.
   func read(_ state: Parent.State) -> Child.State?
-  /// Runs `body`, a reduce, on the child's state in place; nil (`body` not run) while the
-  /// child is absent.
-  func modify(
-    _ state: inout Parent.State,
-    _ body: (inout Child.State) -> Effect<Child.Intent, Child.SideEffect>
-  ) -> Effect<Child.Intent, Child.SideEffect>?
   /// The parent's intent that carries the child's `intent`.
   func embed(_ intent: Child.Intent) -> Parent.Intent
   /// The parent's side effect that carries the child's `sideEffect`.
@@ -57,22 +54,6 @@ extension ModelLink {
   /// The parent itself, which counts its observed children.
   @usableFromInline @MainActor
   func observer(in parent: Store<Parent>) -> (any ObservedChild)? { parent }
-
-  /// Reduces a child intent on the child's state with `model`, and lifts the child's effect
-  /// into the parent's; while the child is absent, the intent is reported and dropped.
-  ///
-  /// The links a parent's reduce inlines (``MemberLink``, ``OptionalMemberLink``) have a reduce
-  /// of their own in front of this one, on their concrete type, which calls the same
-  /// ``reduceChild(_:dropped:lifted:)``: inlined through this protocol, a client's compiler
-  /// copied the whole link through run-time metadata on every send.
-  @inlinable
-  func reduce(_ model: Child, _ state: inout Parent.State, _ intent: Child.Intent)
-    -> Effect<Parent.Intent, Parent.SideEffect>
-  {
-    reduceChild(
-      modify(&state, { model.reduce(&$0, intent) }), dropped: { dropped(intent) },
-      lifted: { lifted($0) })
-  }
 
   /// The child's effect as the parent's: its intents and side effects carried in the parent's
   /// cases, its work cancelled when the child leaves the parent's state (unless the child is

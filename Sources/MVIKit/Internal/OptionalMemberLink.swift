@@ -20,8 +20,8 @@ struct OptionalMemberLink<Parent: Model, Child: Model>: CaseCarried {
 
   @usableFromInline func read(_ state: Parent.State) -> Child.State? { state[keyPath: member.path] }
 
-  /// ``ModelLink/reduce(_:_:_:)`` on this concrete type, which a client's compiler sees
-  /// through when it inlines it into the parent's reduce.
+  /// Reduces a child intent on the member while it holds a child, and lifts its effect; while
+  /// it holds none, the intent is reported and dropped.
   @inlinable @inline(__always)
   func reduce(_ model: Child, _ state: inout Parent.State, _ intent: Child.Intent)
     -> Effect<Parent.Intent, Parent.SideEffect>
@@ -31,6 +31,8 @@ struct OptionalMemberLink<Parent: Model, Child: Model>: CaseCarried {
       lifted: { lifted($0) })
   }
 
+  /// Runs `body`, a reduce, on the child's state in place; nil (`body` not run) while the
+  /// member holds none.
   @inlinable @inline(__always)
   func modify(
     _ state: inout Parent.State,
