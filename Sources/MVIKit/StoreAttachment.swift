@@ -54,10 +54,6 @@ public struct RootStoreHandle<M: Model> {
 
   package func removeTap(_ tap: FlowTap<M>) { engine?.detach(tap) }
 
-  /// How many intents the store has told its taps about: the number of the last step, which
-  /// ``EffectLifecycleEvent/step`` counts in.
-  package var step: Int { engine?.step ?? 0 }
-
   /// Calls `changed` when the next intent is reduced, once; call again to hear of the one
   /// after. What state persistence uses to learn that there may be something to save: a tap
   /// that removes itself, so only the one send that tells it takes the slow path.

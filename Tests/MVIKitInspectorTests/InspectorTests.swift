@@ -180,7 +180,11 @@ import Testing
     await inspector.stop()
   }
 
-  @Test func aPageMakesTheStoreTravelAndReturnToLive() async throws {
+  /// Lets go of `page`, which closes its socket.
+  func close(_ page: inout RawClient?) { page = nil }
+
+  /// A store with three increments, and a page that had it travel to step 1.
+  func travelledToStep1() async throws -> (Store<Notes>, Inspector<Notes>, RawClient) {
     let store = Store(initialState: Notes.State(), model: Notes())
     let inspector = try await attach(store)
     for _ in 0..<3 { store.send(.increment) }
@@ -188,6 +192,11 @@ import Testing
     _ = await read(client) { $0.contains("\"type\":\"status\"") }
     client.sendFrame(#"{"type":"travel","step":1}"#)
     #expect(await eventually { store.count == 1 })
+    return (store, inspector, client)
+  }
+
+  @Test func aPageMakesTheStoreTravelAndReturnToLive() async throws {
+    let (store, inspector, client) = try await travelledToStep1()
     #expect(!inspector.isLive)
     let status = await read(client) { $0.contains("\"shownStep\":1") }
     #expect(status.last?.contains("\"live\":false") == true)
@@ -206,15 +215,13 @@ import Testing
   }
 
   @Test func theLastPageGoingAwayOnAPastStepReturnsTheStoreToLive() async throws {
-    let store = Store(initialState: Notes.State(), model: Notes())
-    let inspector = try await attach(store)
-    for _ in 0..<3 { store.send(.increment) }
-    var client: RawClient? = try await connect(inspector)
-    _ = await read(client!) { $0.contains("\"type\":\"status\"") }
-    client?.sendFrame(#"{"type":"travel","step":1}"#)
-    #expect(await eventually { store.count == 1 })
+    let store: Store<Notes>
+    let inspector: Inspector<Notes>
+    var client: RawClient?
+    (store, inspector, client) = try await travelledToStep1()
     #expect(store.isShowingPast)
-    client = nil
+    // The page goes away: its socket closes as the client is freed.
+    close(&client)
     #expect(await eventually { inspector.isLive && !store.isShowingPast })
     #expect(store.count == 3)
     store.send(.increment)
@@ -223,12 +230,7 @@ import Testing
   }
 
   @Test func theAppReturningToLiveTellsThePage() async throws {
-    let store = Store(initialState: Notes.State(), model: Notes())
-    let inspector = try await attach(store)
-    for _ in 0..<3 { store.send(.increment) }
-    let client = try await connect(inspector)
-    _ = await read(client) { $0.contains("\"type\":\"status\"") }
-    client.sendFrame(#"{"type":"travel","step":1}"#)
+    let (store, inspector, client) = try await travelledToStep1()
     _ = await read(client) { $0.contains("\"shownStep\":1") }
     // What Esc does in a terminal app while the page's step shows.
     store.returnToLive()

@@ -23,6 +23,21 @@ import Testing
       initialState: LoginModel.State(), model: LoginModel(service: LoginService(login: login)))
   }
 
+  /// Types the demo account's credentials, signs in and dismisses the welcome.
+  func signIn(_ store: TestStore<LoginModel>) async {
+    await store.send(.emailChanged("demo@mvikit.dev")) { $0.email = "demo@mvikit.dev" }
+    await store.send(.passwordChanged(Secret("mvikit-demo-42"))) {
+      $0.password = Secret("mvikit-demo-42")
+    }
+    await store.send(.loginTapped) { $0.isLoading = true }
+    await store.receive(.loginSucceeded(Self.response)) {
+      $0.isLoading = false
+      $0.signedInName = "Demo User"
+      $0.alert = Self.welcome
+    }
+    await store.send(.alertDismissed) { $0.alert = nil }
+  }
+
   @Test func validCredentialsLogIn() async {
     let sent = SentCredentials()
     let store = makeStore(login: { email, password in
@@ -45,17 +60,7 @@ import Testing
 
   @Test func changingEitherFieldAfterSigningInNoLongerSaysSignedIn() async {
     let store = makeStore(login: { _, _ in Self.response })
-    await store.send(.emailChanged("demo@mvikit.dev")) { $0.email = "demo@mvikit.dev" }
-    await store.send(.passwordChanged(Secret("mvikit-demo-42"))) {
-      $0.password = Secret("mvikit-demo-42")
-    }
-    await store.send(.loginTapped) { $0.isLoading = true }
-    await store.receive(.loginSucceeded(Self.response)) {
-      $0.isLoading = false
-      $0.signedInName = "Demo User"
-      $0.alert = Self.welcome
-    }
-    await store.send(.alertDismissed) { $0.alert = nil }
+    await signIn(store)
     // The same text again (a redraw's binding) changes nothing.
     await store.send(.emailChanged("demo@mvikit.dev"))
     await store.send(.emailChanged("grace@mvikit.dev")) {
@@ -70,17 +75,7 @@ import Testing
       guard password == "mvikit-demo-42" else { throw LoginError.invalidCredentials }
       return Self.response
     })
-    await store.send(.emailChanged("demo@mvikit.dev")) { $0.email = "demo@mvikit.dev" }
-    await store.send(.passwordChanged(Secret("mvikit-demo-42"))) {
-      $0.password = Secret("mvikit-demo-42")
-    }
-    await store.send(.loginTapped) { $0.isLoading = true }
-    await store.receive(.loginSucceeded(Self.response)) {
-      $0.isLoading = false
-      $0.signedInName = "Demo User"
-      $0.alert = Self.welcome
-    }
-    await store.send(.alertDismissed) { $0.alert = nil }
+    await signIn(store)
     // The form now holds other credentials: "Signed in as Demo User" no longer describes it.
     await store.send(.passwordChanged(Secret("changed-password"))) {
       $0.password = Secret("changed-password")
