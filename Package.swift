@@ -60,7 +60,8 @@ let package = Package(
     .target(
       name: "MVIKitTesting",
       dependencies: [
-        "MVIKit",
+        // Recordings become tests: the failures name members as a generated test writes them.
+        "MVIKit", "MVIKitRecording",
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         // Links the Swift Testing / XCTest bridge so failures land in whichever runs the test.
@@ -77,6 +78,8 @@ let package = Package(
       dependencies: ["MVIKit", "MVIKitNavigation", "MVIKitTimeTravel", "MVIKitTerminalIO"]),
     // The README's counter, shared by the demo and the tests; not a product.
     .target(name: "CounterExample", dependencies: ["MVIKit"]),
+    // The model whose recorded sessions the tests turn into tests; not a product.
+    .target(name: "ShoppingListExample", dependencies: ["MVIKit"]),
     .executableTarget(
       name: "CounterDemo", dependencies: ["MVIKit", "MVIKitTerminal", "CounterExample"]),
     .testTarget(name: "MVIKitTerminalIOTests", dependencies: ["MVIKitTerminalIO"]),
@@ -109,6 +112,12 @@ let package = Package(
         "MVIKit", "MVIKitRecording", "CounterExample",
         .product(name: "Logging", package: "swift-log"),
       ]
+    ),
+    // A recording becomes a test: the tests made from recorded sessions are checked in here,
+    // so that they are compiled and run beside the tests that make them.
+    .testTarget(
+      name: "RecordingToTestTests",
+      dependencies: ["MVIKit", "MVIKitRecording", "MVIKitTesting", "ShoppingListExample"]
     ),
     .testTarget(
       name: "MVIKitTerminalTests",

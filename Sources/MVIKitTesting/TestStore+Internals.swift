@@ -1,6 +1,7 @@
 import CustomDump
 import IssueReporting
 import MVIKit
+import MVIKitRecording
 
 extension TestStore {
   @discardableResult
@@ -13,6 +14,10 @@ extension TestStore {
     let before = state
     var actual = state
     let effect = model.reduce(&actual, intent)
+    let step = recordedStep
+    let what = what.map { what in
+      effects == .recorded ? { "\(what()) (step \(step) of the recording)" } : what
+    }
     if runner.isWatchingPresence { runner.checkPresence(in: actual) }
     if let what {
       // The assertion runs while `state` is still the state before the intent, as in TCA.
@@ -25,9 +30,12 @@ extension TestStore {
       if expected != actual {
         let difference =
           diff(expected, actual, format: .proportional) ?? "(no printable difference)"
+        let paths = StateDifference.differences(from: expected, to: actual).map {
+          $0.path.isEmpty ? "(the whole state)" : $0.path
+        }
         fail(
-          "State after \(what()) is not what the test expected: (−expected +actual)\n\(difference)",
-          at: location)
+          "State after \(what()) is not what the test expected: (−expected +actual)\n\(difference)"
+            + "\nDiffers at: \(paths.joined(separator: ", "))", at: location)
       } else if assert != nil, exhaustivity == .on, before == actual {
         fail(
           "Expected a state change after \(what()), but none happened. "
@@ -36,10 +44,35 @@ extension TestStore {
     }
     state = actual
     var cascade: Cascade?
-    runner.execute(effect, cascade: &cascade)
+    runner.execute(effects == .recorded ? effect.recordedStandIn : effect, cascade: &cascade)
     // A dropped intent (for a dismissed child, a removed row) fails at the step that sent it.
     checkErrors(at: location)
     return StoreTask(cascade)
+  }
+
+  /// Reduces `intent` as sent by a recorded run in flight; see ``EffectPlayback/recorded``.
+  func receiveFromRecording(
+    _ intent: M.Intent, assert: ((inout M.State) throws -> Void)?, at location: Origin
+  ) {
+    checkErrors(at: location)
+    guard registry.count > 0 else {
+      return fail(
+        "Expected an effect to send \(describe(intent)) (step \(recordedStep) of the recording), "
+          + "but no effect is running: the reducer did not start it, or cancelled it.",
+        at: location)
+    }
+    reduce(intent, assert: assert, what: { "receiving \(self.describe(intent))" }, at: location)
+  }
+
+  /// Takes `sideEffect` as emitted by a recorded run in flight; see ``EffectPlayback/recorded``.
+  func receiveSideEffectFromRecording(_ sideEffect: M.SideEffect, at location: Origin) {
+    checkErrors(at: location)
+    guard registry.count > 0 else {
+      return fail(
+        "Expected side effect \(describe(sideEffect)) after step \(recordedStep) of the "
+          + "recording, but the reducer emitted none and no effect is running to emit it.",
+        at: location)
+    }
   }
 
   func popIntent() -> M.Intent? {

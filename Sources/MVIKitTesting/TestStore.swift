@@ -1,6 +1,7 @@
 import CustomDump
 import IssueReporting
 import MVIKit
+import MVIKitRecording
 
 /// A store for tests that makes you assert every change, intent and side effect.
 ///
@@ -34,12 +35,17 @@ public final class TestStore<M: Model> where M.State: Equatable {
   /// so the default is long enough for a machine under load (a CI runner building beside the
   /// tests) and costs only the tests that fail.
   public var timeout: Duration = .seconds(5)
+  /// Whether effects do their work, or a recording's outputs stand in for it.
+  public let effects: EffectPlayback
 
   let model: M
   let runner = EffectRunner<M.Intent, M.SideEffect>()
   let registry: TaskRegistry
   let ledger = Locked(Ledger())
   let origin: Origin
+  /// With ``EffectPlayback/recorded``, how many intents were sent or received: the step of the
+  /// recording that a failure names.
+  var recordedStep = 0
 
   struct Ledger {
     var intents: [M.Intent] = []
@@ -56,9 +62,13 @@ public final class TestStore<M: Model> where M.State: Equatable {
   }
 
   /// Creates a test store that runs `model` from `initialState`.
+  ///
+  /// - Parameter effects: Whether effects do their work (the default), or stand in for what a
+  ///   recording says they sent; see ``EffectPlayback``.
   public init(
     initialState: M.State,
     model: M,
+    effects: EffectPlayback = .live,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -66,6 +76,7 @@ public final class TestStore<M: Model> where M.State: Equatable {
   ) {
     self.state = initialState
     self.model = model
+    self.effects = effects
     self.registry = runner.registry
     self.origin = Origin(fileID: fileID, filePath: filePath, line: line, column: column)
     runner.sink = self
@@ -74,7 +85,8 @@ public final class TestStore<M: Model> where M.State: Equatable {
   deinit {
     // Its effects' tasks may outlive it; what they send then goes nowhere.
     runner.sink = nil
-    let running = registry.count
+    // Recorded runs stay in flight until the test ends; that is no leftover.
+    let running = effects == .recorded ? 0 : registry.count
     registry.cancelAll()
     let leftovers = ledger.withLock { $0 }
     guard leftovers.isExhaustive else { return }
@@ -107,6 +119,7 @@ public final class TestStore<M: Model> where M.State: Equatable {
     column: UInt = #column
   ) async -> StoreTask {
     let location = Origin(fileID: fileID, filePath: filePath, line: line, column: column)
+    recordedStep += 1
     checkErrors(at: location)
     let pending = ledger.withLock { $0 }
     if !pending.intents.isEmpty || !pending.sideEffects.isEmpty {
@@ -138,6 +151,10 @@ public final class TestStore<M: Model> where M.State: Equatable {
     column: UInt = #column
   ) async where M.Intent: Equatable {
     let location = Origin(fileID: fileID, filePath: filePath, line: line, column: column)
+    recordedStep += 1
+    if effects == .recorded, ledger.withLock({ $0.intents.isEmpty }) {
+      return receiveFromRecording(expected, assert: assert, at: location)
+    }
     let received = await waitFor(timeout) {
       self.ledger.withLock { $0.intents.contains(where: { $0 == expected }) }
         || (self.exhaustivity == .on && !self.ledger.withLock { $0.intents.isEmpty })
@@ -175,6 +192,9 @@ public final class TestStore<M: Model> where M.State: Equatable {
     column: UInt = #column
   ) async where M.SideEffect: Equatable {
     let location = Origin(fileID: fileID, filePath: filePath, line: line, column: column)
+    if effects == .recorded, ledger.withLock({ $0.sideEffects.isEmpty }) {
+      return receiveSideEffectFromRecording(expected, at: location)
+    }
     let arrived = await waitFor(timeout) {
       self.ledger.withLock { !$0.sideEffects.isEmpty }
     }
@@ -208,6 +228,8 @@ public final class TestStore<M: Model> where M.State: Equatable {
   ) async {
     let location = Origin(fileID: fileID, filePath: filePath, line: line, column: column)
     let registry = runner.registry
+    // Recorded runs never end by themselves: what they sent was received already.
+    if effects == .recorded { runner.cancelAll() }
     let done = await waitFor(timeout) { registry.count == 0 }
     checkErrors(at: location)
     if exhaustivity == .off {
