@@ -47,7 +47,8 @@ import Testing
     #expect(statements(old, renamed) == [#"$0.selected?.title = "oat milk""#])
     var other = old
     other.selected = Todo(id: 2, title: "milk")
-    #expect(statements(old, other) == [##"$0.selected? = recordedValue(#"{"id":2,"title":"milk"}"#)"##])
+    #expect(
+      statements(old, other) == [##"$0.selected? = recordedValue(#"{"id":2,"title":"milk"}"#)"##])
     var cleared = old
     cleared.selected = nil
     cleared.message = "gone"

@@ -31,7 +31,9 @@ import Testing
     #expect(SwiftSource.expression(for: Int?.none as Any) == "nil")
     #expect(SwiftSource.expression(for: [1, 2]) == "[1, 2]")
     let id = UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!
-    #expect(SwiftSource.expression(for: id) == #"UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!"#)
+    #expect(
+      SwiftSource.expression(for: id)
+        == #"UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000001")!"#)
   }
 
   @Test func enumCasesKeepTheirLabels() {
@@ -41,7 +43,8 @@ import Testing
     // A single labelled payload: Mirror drops the label, the JSON keeps it.
     #expect(SwiftSource.expression(for: Move.picked(id: 9)) == ".picked(id: 9)")
     #expect(SwiftSource.expression(for: Move.nested(.step(1))) == ".nested(.step(1))")
-    #expect(SwiftSource.expression(for: Move.noted(note: nil, count: 2)) == ".noted(note: nil, count: 2)")
+    #expect(
+      SwiftSource.expression(for: Move.noted(note: nil, count: 2)) == ".noted(note: nil, count: 2)")
     // A lone payload that is nil leaves no label in the JSON: the case is decoded whole.
     #expect(SwiftSource.expression(for: Move.nested(nil)) == ##"recordedValue(#"{"nested":{}}"#)"##)
     #expect(SwiftSource.expression(for: Filter.active) == ".active")
