@@ -113,7 +113,8 @@ package enum SwiftSource {
       for (index, element) in payloadMirror.children.enumerated() {
         let label = element.label.flatMap { $0.hasPrefix(".") ? nil : $0 }
         // The JSON leaves out a payload that is nil; any other missing one is a custom shape.
-        let isNil = Mirror(reflecting: element.value).displayStyle == .optional
+        let isNil =
+          Mirror(reflecting: element.value).displayStyle == .optional
           && Mirror(reflecting: element.value).children.isEmpty
         guard payloadFields[label ?? "_\(index)"] != nil || isNil else { return nil }
         parts.append((label, element.value))
