@@ -197,3 +197,9 @@ extension NavigationIntent: Equatable where Element: Equatable {}
 // Synthesized: each case is a key, as in `{"push": {"_0": …}}` or `{"popTo": {"_0": 3}}`.
 extension NavigationIntent: Encodable where Element: Encodable {}
 extension NavigationIntent: Decodable where Element: Decodable {}
+
+extension NavigationStackState: ElementsByID {
+  package var elementsByID: [(id: AnyHashable, element: Any)] {
+    entries.map { (AnyHashable($0.id), $0.element) }
+  }
+}

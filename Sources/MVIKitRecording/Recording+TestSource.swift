@@ -34,7 +34,7 @@ extension Recording where M.State: Equatable, M.Intent: Equatable, M.SideEffect:
       throw .coding("\(String(reflecting: name)) is not a name a Swift function can have")
     }
     let qualified = String(reflecting: M.self)
-    let module = qualified.prefix { $0 != "." }
+    let module = String(qualified.prefix { $0 != "." })
     let typeName = qualified.dropFirst(module.count + 1)
     let effectCount = steps.count { $0.origin == .effect }
     var lines = [
@@ -44,6 +44,7 @@ extension Recording where M.State: Equatable, M.Intent: Equatable, M.SideEffect:
         + "\(effectCount) of them sent by effects.",
       "// Effects do not run: what they sent in the recording is received in their place,",
       "// so this test needs none of the app's dependencies.",
+      "import MVIKit",
       "import MVIKitTesting",
       "import Testing",
       "",
@@ -62,9 +63,8 @@ extension Recording where M.State: Equatable, M.Intent: Equatable, M.SideEffect:
       let after = try step.state.decode(as: M.State.self)
       let call = step.origin == .view ? "send" : "receive"
       let statement = "await store.\(call)(\(try source(of: step.intent)))"
-      let assignments = StateDifference.differences(from: before, to: after).map {
-        marked($0.statement(on: "$0"))
-      }
+      let assignments = StateDifference.differences(from: before, to: after, module: module)
+        .flatMap { $0.statements(on: "$0") }
       if assignments.isEmpty {
         lines.append("  " + marked(statement))
       } else {

@@ -1,8 +1,10 @@
 import Foundation
+import MVIKit
 
 /// One way in which a value differs from another, at a member path a Swift test can write
-/// (`todos[0].title`, `note?.text`): what a test generated from a recording asserts after each
-/// step (`$0.todos[0].title = "milk"`), and what a failing test store names.
+/// (`todos[0].title`, `note?.text`, `rows[id: 3]?.isDone`): what a test generated from a
+/// recording asserts after each step (`$0.todos[0].title = "milk"`), and what a failing test
+/// store names.
 package struct StateDifference: Equatable {
   package enum Change: Equatable {
     /// The member became a new value, written as Swift source.
@@ -13,6 +15,9 @@ package struct StateDifference: Equatable {
     case appendContents(String)
     /// The array lost this many elements from its end.
     case removeLast(Int)
+    /// The member is still the enum case that this function makes (`AppScreen.State.todos`),
+    /// and its payload changed so.
+    case modify(case: String, [StateDifference])
   }
 
   /// The member's path from the value's root, in Swift: `draft`, `todos[0].title`,
@@ -20,63 +25,93 @@ package struct StateDifference: Equatable {
   package var path: String
   package var change: Change
 
-  /// The statement that makes the change on `root` (`$0`): `$0.draft = ""`,
-  /// `$0.todos.append("milk")`, `$0.todos.removeLast()`.
-  package func statement(on root: String) -> String {
+  /// The statements that make the change on `root` (`$0`), one per line, with the `try` that
+  /// decoding a value needs: `$0.draft = ""`, `$0.todos.append("milk")`, or a `modify` of a
+  /// case with the statements of its payload inside.
+  package func statements(on root: String) -> [String] {
     let member = path.isEmpty ? root : root + (path.hasPrefix("[") ? "" : ".") + path
+    let statement: String
     switch change {
-    case .set(let source): return "\(member) = \(source)"
-    case .append(let source): return "\(member).append(\(source))"
-    case .appendContents(let source): return "\(member).append(contentsOf: \(source))"
+    case .set(let source): statement = "\(member) = \(source)"
+    case .append(let source): statement = "\(member).append(\(source))"
+    case .appendContents(let source): statement = "\(member).append(contentsOf: \(source))"
     case .removeLast(let count):
-      return count == 1 ? "\(member).removeLast()" : "\(member).removeLast(\(count))"
+      statement = count == 1 ? "\(member).removeLast()" : "\(member).removeLast(\(count))"
+    case .modify(let embed, let inner):
+      return ["try modify(&\(member), case: \(embed)) {"]
+        + inner.flatMap { $0.statements(on: "$0") }.map { "  " + $0 } + ["}"]
+    }
+    return [statement.contains(SwiftSource.decoderName) ? "try " + statement : statement]
+  }
+
+  /// The paths of the members that differ, as a failure names them: `path[id: 0].draft`
+  /// for a change inside a case.
+  package var memberPaths: [String] {
+    let path = self.path.replacingOccurrences(of: "?", with: "")
+    guard case .modify(_, let inner) = change else { return [path] }
+    return inner.flatMap(\.memberPaths).map { inner in
+      inner.isEmpty ? path : path + (inner.hasPrefix("[") ? "" : ".") + inner
     }
   }
 
   /// What turns `old` into `new`, by member: structs whose members are what they encode are
-  /// followed into, as are arrays of equal length, present optionals and arrays that grew or
-  /// shrank at the end; anything else is set whole. Empty when they are equal.
-  package static func differences(from old: Any, to new: Any) -> [StateDifference] {
+  /// followed into, as are arrays of equal length, present optionals, rows and stacks by id,
+  /// the payload of an enum case that stays the same case (for enums declared in `module`,
+  /// the one a generated test imports), and arrays that grew or shrank at the end; anything
+  /// else is set whole. Empty when they are equal.
+  package static func differences(
+    from old: Any, to new: Any, module: String? = nil
+  ) -> [StateDifference] {
     var found: [StateDifference] = []
-    collect(old, new, path: "", into: &found)
+    collect(old, new, at: Path(module: module), into: &found)
     return found
   }
 
-  private static func collect(_ old: Any, _ new: Any, path: String, into found: inout [Self]) {
+  /// Where a member is: its Swift path, and whether that path is an optional.
+  private struct Path {
+    var text = ""
+    var isOptional = false
+    let module: String?
+
+    func member(_ label: String) -> Path {
+      var path = self
+      path.text = text.isEmpty ? label : text + (isOptional ? "?." : ".") + label
+      path.isOptional = false
+      return path
+    }
+
+    func subscripted(_ key: String, optional: Bool) -> Path {
+      var path = self
+      path.text = text + (isOptional ? "?" : "") + "[\(key)]"
+      path.isOptional = optional
+      return path
+    }
+
+    var unwrapped: Path {
+      var path = self
+      path.isOptional = true
+      return path
+    }
+  }
+
+  private static func collect(_ old: Any, _ new: Any, at path: Path, into found: inout [Self]) {
     guard !areEqual(old, new) else { return }
+    guard type(of: old) == type(of: new) else { return set(new, at: path, into: &found) }
     let oldMirror = Mirror(reflecting: old)
     let newMirror = Mirror(reflecting: new)
-    guard type(of: old) == type(of: new) else { return set(new, at: path, into: &found) }
+    if let before = old as? any ElementsByID, let after = new as? any ElementsByID {
+      return collectByID(before, after, whole: new, at: path, into: &found)
+    }
     switch oldMirror.displayStyle {
     case .optional:
       guard let before = oldMirror.children.first?.value,
-        let after = newMirror.children.first?.value,
-        isFollowed(before)
+        let after = newMirror.children.first?.value
       else { return set(new, at: path, into: &found) }
-      collect(before, after, path: path + "?", into: &found)
+      collect(before, after, at: path.unwrapped, into: &found)
     case .collection where SwiftSource.isArray(old):
-      let before = oldMirror.children.map(\.value)
-      let after = newMirror.children.map(\.value)
-      let common = min(before.count, after.count)
-      let prefixHolds = (0..<common).allSatisfy { areEqual(before[$0], after[$0]) }
-      // A list changed other than at its end, or filled from empty, is said whole.
-      if before.count != after.count, !prefixHolds || (before.isEmpty && after.count > 1) {
-        return set(new, at: path, into: &found)
-      }
-      for index in 0..<common {
-        collect(before[index], after[index], path: path + "[\(index)]", into: &found)
-      }
-      if after.count < before.count {
-        found.append(Self(path: path, change: .removeLast(before.count - after.count)))
-      }
-      let added = after.dropFirst(common).map { SwiftSource.expression(for: $0) }
-      if added.contains(nil) { return set(new, at: path, into: &found) }
-      if added.count == 1, let source = added[0] {
-        found.append(Self(path: path, change: .append(source)))
-      } else if added.count > 1 {
-        let list = "[" + added.compactMap { $0 }.joined(separator: ", ") + "]"
-        found.append(Self(path: path, change: .appendContents(list)))
-      }
+      collectArray(
+        oldMirror.children.map(\.value), newMirror.children.map(\.value), whole: new, at: path,
+        into: &found)
     case .struct where isFollowed(old):
       let after = Dictionary(
         newMirror.children.compactMap { child in child.label.map { ($0, child.value) } },
@@ -89,16 +124,85 @@ package struct StateDifference: Equatable {
       }
       for child in oldMirror.children {
         guard let label = child.label, let value = after[label] else { continue }
-        collect(child.value, value, path: path.isEmpty ? label : path + "." + label, into: &found)
+        collect(child.value, value, at: path.member(label), into: &found)
       }
+    case .enum:
+      guard let embed = caseFunction(old, oldMirror, newMirror, module: path.module),
+        let before = oldMirror.children.first?.value, let after = newMirror.children.first?.value
+      else { return set(new, at: path, into: &found) }
+      var inner: [Self] = []
+      collect(before, after, at: Path(module: path.module), into: &inner)
+      found.append(Self(path: path.text, change: .modify(case: embed, inner)))
     default:
       set(new, at: path, into: &found)
     }
   }
 
-  private static func set(_ value: Any, at path: String, into found: inout [Self]) {
+  /// Equal lengths element by element; growth or shrinking at the end as such; else whole.
+  private static func collectArray(
+    _ before: [Any], _ after: [Any], whole new: Any, at path: Path, into found: inout [Self]
+  ) {
+    let common = min(before.count, after.count)
+    let prefixHolds = (0..<common).allSatisfy { areEqual(before[$0], after[$0]) }
+    // A list changed other than at its end, or filled from empty, is said whole.
+    if before.count != after.count, !prefixHolds || (before.isEmpty && after.count > 1) {
+      return set(new, at: path, into: &found)
+    }
+    for index in 0..<common {
+      collect(
+        before[index], after[index], at: path.subscripted("\(index)", optional: false), into: &found
+      )
+    }
+    if after.count < before.count {
+      found.append(Self(path: path.text, change: .removeLast(before.count - after.count)))
+    }
+    let added = after.dropFirst(common).map { SwiftSource.expression(for: $0) }
+    if added.contains(nil) { return set(new, at: path, into: &found) }
+    if added.count == 1, let source = added[0] {
+      found.append(Self(path: path.text, change: .append(source)))
+    } else if added.count > 1 {
+      let list = "[" + added.compactMap { $0 }.joined(separator: ", ") + "]"
+      found.append(Self(path: path.text, change: .appendContents(list)))
+    }
+  }
+
+  /// Rows or stack entries with the same ids, in the same order, element by element through
+  /// `[id: …]`; else whole.
+  private static func collectByID(
+    _ before: any ElementsByID, _ after: any ElementsByID, whole new: Any, at path: Path,
+    into found: inout [Self]
+  ) {
+    let oldElements = before.elementsByID
+    let newElements = after.elementsByID
+    guard oldElements.map(\.id) == newElements.map(\.id) else {
+      return set(new, at: path, into: &found)
+    }
+    for (old, new) in zip(oldElements, newElements) {
+      guard let key = SwiftSource.literal(for: old.id.base) else {
+        return set(after, at: path, into: &found)
+      }
+      let element = path.subscripted("id: " + key, optional: true)
+      collect(old.element, new.element, at: element, into: &found)
+    }
+  }
+
+  /// `AppScreen.State.todos` when both values are that case of an enum of `module`, with one
+  /// payload that is followed member by member.
+  private static func caseFunction(
+    _ value: Any, _ oldMirror: Mirror, _ newMirror: Mirror, module: String?
+  ) -> String? {
+    guard let module, let label = oldMirror.children.first?.label,
+      newMirror.children.first?.label == label, SwiftSource.isIdentifier(label),
+      let payload = oldMirror.children.first?.value, isFollowed(payload)
+    else { return nil }
+    let qualified = String(reflecting: type(of: value))
+    guard qualified.hasPrefix(module + "."), !qualified.contains("<") else { return nil }
+    return qualified.dropFirst(module.count + 1) + "." + label
+  }
+
+  private static func set(_ value: Any, at path: Path, into found: inout [Self]) {
     let source = SwiftSource.expression(for: value) ?? String(reflecting: value)
-    found.append(Self(path: path, change: .set(source)))
+    found.append(Self(path: path.text, change: .set(source)))
   }
 
   /// Whether a struct's members can be written one by one: it is not a value spelled out

@@ -1,4 +1,5 @@
 import Foundation
+import MVIKit
 
 /// Writes a recorded value as Swift source that evaluates to it, for a test generated from a
 /// recording.
@@ -13,6 +14,7 @@ package enum SwiftSource {
   /// Source for `value`, or nil when it is neither spelled out nor `Encodable`.
   package static func expression(for value: Any) -> String? {
     if let scalar = scalar(value) { return scalar }
+    if let keyed = value as? any KeyedSpelling { return keyed.source }
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
     case .optional:
@@ -150,5 +152,18 @@ package enum SwiftSource {
   static func escaped(_ name: String) -> String {
     ["default", "init", "self", "Type", "Protocol", "subscript"].contains(name)
       ? "`\(name)`" : name
+  }
+}
+
+/// `Keyed(id, value)`, as the tests write an intent for a row or a screen.
+private protocol KeyedSpelling {
+  var source: String? { get }
+}
+
+extension Keyed: KeyedSpelling {
+  fileprivate var source: String? {
+    guard let id = SwiftSource.literal(for: id), let value = SwiftSource.expression(for: value)
+    else { return SwiftSource.decoded(self) }
+    return "Keyed(\(id), \(value))"
   }
 }

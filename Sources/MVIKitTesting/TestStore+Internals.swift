@@ -30,9 +30,8 @@ extension TestStore {
       if expected != actual {
         let difference =
           diff(expected, actual, format: .proportional) ?? "(no printable difference)"
-        let paths = StateDifference.differences(from: expected, to: actual).map {
-          $0.path.isEmpty ? "(the whole state)" : $0.path
-        }
+        let paths = StateDifference.differences(from: expected, to: actual).flatMap(\.memberPaths)
+          .map { $0.isEmpty ? "(the whole state)" : $0 }
         fail(
           "State after \(what()) is not what the test expected: (−expected +actual)\n\(difference)"
             + "\nDiffers at: \(paths.joined(separator: ", "))", at: location)

@@ -1,4 +1,6 @@
+import MVIKit
 import MVIKitRecording
+import MVIKitTesting
 import Testing
 
 /// The assignments a test made from a recording writes after each step.
@@ -17,7 +19,7 @@ import Testing
   }
 
   func statements(_ old: State, _ new: State) -> [String] {
-    StateDifference.differences(from: old, to: new).map { $0.statement(on: "$0") }
+    StateDifference.differences(from: old, to: new).flatMap { $0.statements(on: "$0") }
   }
 
   @Test func membersAreFollowedToWhatChanged() {
@@ -48,11 +50,78 @@ import Testing
     var other = old
     other.selected = Todo(id: 2, title: "milk")
     #expect(
-      statements(old, other) == [##"$0.selected? = recordedValue(#"{"id":2,"title":"milk"}"#)"##])
+      statements(old, other) == [##"try $0.selected = recordedValue(#"{"id":2,"title":"milk"}"#)"##]
+    )
     var cleared = old
     cleared.selected = nil
     cleared.message = "gone"
     #expect(statements(old, cleared) == ["$0.selected = nil", #"$0.message = "gone""#])
+  }
+
+  struct Row: Identifiable, Codable, Equatable, Sendable {
+    let id: Int
+    var isDone = false
+  }
+
+  struct Form: Codable, Equatable, Sendable {
+    var draft = ""
+  }
+
+  enum Screen: Codable, Equatable, Sendable {
+    case form(Form)
+    case about(String)
+  }
+
+  struct Screens: Codable, Equatable {
+    var rows: Rows<Row> = [Row(id: 1), Row(id: 2)]
+    var screen = Screen.form(Form())
+  }
+
+  @Test func rowsAreReachedByIDAndCasesModifiedInPlace() throws {
+    let old = Screens()
+    var new = old
+    new.rows[id: 2]?.isDone = true
+    new.screen = .form(Form(draft: "x"))
+    let differences = StateDifference.differences(
+      from: old, to: new, module: "RecordingToTestTests")
+    #expect(
+      differences.flatMap { $0.statements(on: "$0") } == [
+        "$0.rows[id: 2]?.isDone = true",
+        "try modify(&$0.screen, case: StateDifferenceTests.Screen.form) {",
+        #"  $0.draft = "x""#,
+        "}",
+      ])
+    #expect(differences.flatMap(\.memberPaths) == ["rows[id: 2].isDone", "screen.draft"])
+    // What the statements say, done: the value they describe.
+    var expected = old
+    expected.rows[id: 2]?.isDone = true
+    try modify(&expected.screen, case: Screen.form) { $0.draft = "x" }
+    #expect(expected == new)
+  }
+
+  @Test func aCaseOfAnotherModuleOrAnotherCaseIsSetWhole() {
+    let old = Screens()
+    var new = old
+    new.screen = .form(Form(draft: "x"))
+    #expect(
+      StateDifference.differences(from: old, to: new).flatMap { $0.statements(on: "$0") } == [
+        ##"try $0.screen = .form(recordedValue(#"{"draft":"x"}"#))"##
+      ])
+    new.screen = .about("v2")
+    #expect(
+      StateDifference.differences(from: old, to: new, module: "RecordingToTestTests")
+        .flatMap { $0.statements(on: "$0") } == [#"$0.screen = .about("v2")"#])
+  }
+
+  @Test func modifyingAnotherCaseThrows() {
+    var screen = Screen.about("v1")
+    #expect(throws: CaseMismatch.self) {
+      try modify(&screen, case: Screen.form) { $0.draft = "x" }
+    }
+    var absent: Screen? = nil
+    #expect(throws: CaseMismatch.self) {
+      try modify(&absent, case: Screen.form) { $0.draft = "x" }
+    }
   }
 
   @Test func equalValuesHaveNoDifference() {

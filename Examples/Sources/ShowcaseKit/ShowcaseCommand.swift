@@ -68,6 +68,14 @@ public struct ShowcaseCommand: AsyncParsableCommand {
   var replayFile: String?
 
   @Option(
+    name: .customLong("test-from-recording"),
+    help: ArgumentHelp(
+      "Print a Swift Testing test that drives the showcase's model through a recording made "
+        + "with --record (effects replaced by what they sent), then exit.",
+      valueName: "file"))
+  var testRecordingFile: String?
+
+  @Option(
     name: .customLong("inspect"),
     help: ArgumentHelp(
       "Serve the live inspector on this port (0 for any free one) and show its address: "
@@ -134,11 +142,12 @@ public struct ShowcaseCommand: AsyncParsableCommand {
     where path?.isEmpty == true {
       throw ValidationError("\(flag) needs a path, not an empty one.")
     }
-    if let file = replayFile, !FileManager.default.isReadableFile(atPath: file) {
+    for (flag, file) in [("--replay", replayFile), ("--test-from-recording", testRecordingFile)] {
+      guard let file, !FileManager.default.isReadableFile(atPath: file) else { continue }
       throw ValidationError(
         FileManager.default.fileExists(atPath: file)
-          ? "--replay: \(file) cannot be read; check its permissions."
-          : "--replay: there is no file at \(file). Give the path of a recording made with --record."
+          ? "\(flag): \(file) cannot be read; check its permissions."
+          : "\(flag): there is no file at \(file). Give the path of a recording made with --record."
       )
     }
     if let port = inspectPort, !(0...65_535).contains(port) {
@@ -157,6 +166,14 @@ public struct ShowcaseCommand: AsyncParsableCommand {
   /// Runs the showcase until the user quits, then exits with its status.
   @MainActor
   public func run() async throws {
+    if let file = testRecordingFile {
+      do {
+        print(try ShowcaseRecording.testSource(from: file), terminator: "")
+        return
+      } catch {
+        throw ValidationError("--test-from-recording: \(file): \(error)")
+      }
+    }
     let status = await ShowcaseRunner(options: options).run()
     if status != 0 { throw ExitCode(status) }
   }

@@ -2,6 +2,7 @@
 // Made by MVIKit from a recording of ShoppingList: 11 steps, 3 of them sent by effects.
 // Effects do not run: what they sent in the recording is received in their place,
 // so this test needs none of the app's dependencies.
+import MVIKit
 import MVIKitTesting
 import Testing
 

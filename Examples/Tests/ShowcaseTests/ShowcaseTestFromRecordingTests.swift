@@ -1,0 +1,65 @@
+import DemoServer
+import Foundation
+import MVIKitRecording
+import Testing
+
+@testable import ShowcaseKit
+
+/// A real showcase session (Todos: two items added, one ticked), recorded as `--record` does
+/// and kept in `Recordings/`, becomes the test in `Generated/` through
+/// `Showcase --test-from-recording`; that test is compiled and run in this target against
+/// ``ShowcaseModel/unconnected``, with no server, database or recognizer.
+///
+/// To record the session again (after a change to what the Todos screen does), run these tests
+/// with `MVIKIT_UPDATE_GENERATED=1`, and read the diff of both files.
+@MainActor
+@Suite struct ShowcaseTestFromRecordingTests {
+  static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  static let recording = here.appendingPathComponent("Recordings/showcase-todos.jsonl")
+  static let generated = here.appendingPathComponent("Generated/RecordedShowcaseTodos.swift")
+  static var updates: Bool { ProcessInfo.processInfo.environment["MVIKIT_UPDATE_GENERATED"] == "1" }
+
+  @Test func aRecordedTodosSessionBecomesTheCheckedInTest() async throws {
+    if Self.updates { try await Self.recordTodosSession() }
+    let source = try ShowcaseRecording.testSource(from: Self.recording.path)
+    #expect(source.contains("@Test func recordedShowcaseTodos() async throws"))
+    #expect(source.contains("model: ShowcaseModel.unconnected"))
+    if Self.updates { try source.write(to: Self.generated, atomically: true, encoding: .utf8) }
+    let checkedIn = try String(contentsOf: Self.generated, encoding: .utf8)
+    #expect(
+      source == checkedIn,
+      "Generated/RecordedShowcaseTodos.swift is not what --test-from-recording prints now")
+  }
+
+  @Test func testNamesComeFromTheFileName() {
+    #expect(
+      ShowcaseRecording.testName(for: "showcase-20261128-101500")
+        == "recordedShowcase20261128101500")
+    #expect(ShowcaseRecording.testName(for: "my bug") == "recordedMyBug")
+  }
+
+  /// Opens Todos on a fresh database, adds "milk" and "bread" and ticks "bread", recording.
+  static func recordTodosSession() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("showcase-test-from-recording-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await DemoServer.withServer { server in
+      let recorder = try Recorder<ShowcaseModel>(to: recording)
+      let showcase = ShowcaseHarness(
+        serverURL: server.baseURL, todosPath: folder.appendingPathComponent("todos.sqlite").path,
+        recognizer: .wavOnly, recorder: recorder)
+      showcase.terminal.press(.down, .down, .down, .down, .enter)
+      #expect(await showcase.waitFor("Nothing to do yet."))
+      for title in ["milk", "bread"] {
+        showcase.terminal.type(title)
+        showcase.terminal.press(.enter)
+        #expect(await showcase.waitFor("[ ] \(title)"))
+      }
+      showcase.terminal.press(.tab, .down, .space)
+      #expect(await showcase.waitFor("[x] bread"))
+      recorder.stop()
+      await showcase.close()
+    }
+  }
+}
