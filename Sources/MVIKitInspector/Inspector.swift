@@ -1,5 +1,6 @@
 import Foundation
 import MVIKit
+import MVIKitRecording
 
 /// A live view of a running app's store in a web browser: every intent, state change and side
 /// effect as it happens, the state at any step with its diff, travel back to a step, and the
@@ -74,7 +75,8 @@ public final class Inspector<M: Model> {
     limit: Int = 10_000, announce: Bool = true
   ) async throws(InspectorError) -> Inspector<M> {
     let inspector = try await start(
-      store, host: host, port: port, token: token, limit: limit, announce: announce)
+      store, host: host, port: port, token: token, limit: limit, announce: announce,
+      testMaker: nil)
     // Made here, where the model's type is known, so that the capture runs specialised code:
     // unspecialised, it looked up the type metadata of its events on every send.
     inspector.listen { event, origin in inspector.capture(event, origin) }
@@ -82,10 +84,12 @@ public final class Inspector<M: Model> {
   }
 
   /// Starts the feed and the server; ``attach(to:host:port:token:limit:announce:)`` then
-  /// starts the capture.
+  /// starts the capture. `testMaker` turns the exported session into a test's source, for a
+  /// model whose types allow it.
   @usableFromInline
   static func start(
-    _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool
+    _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
+    testMaker: TestMaker?
   ) async throws(InspectorError) -> Inspector<M> {
     guard let root = RootStoreHandle(root: store), let state = root.state else {
       throw .scopedStore
@@ -100,7 +104,9 @@ public final class Inspector<M: Model> {
       routes: { port in
         InspectorRoutes(
           access: InspectorAccess(token: token, port: port, isLoopback: isLoopback), page: page,
-          export: { feed.recording() }, modelName: feed.modelName)
+          export: { feed.recording() },
+          test: testMaker.map(feed.test(with:)),
+          modelName: feed.modelName)
       },
       join: { feed.join($0) },
       leave: {
@@ -227,3 +233,61 @@ private final class CommandRelay<M: Model>: Sendable {
     Task { @MainActor in self.inspector?.pageLeft() }
   }
 }
+
+extension Inspector
+where
+  M.State: Codable & Equatable, M.Intent: Codable & Equatable,
+  M.SideEffect: Codable & Equatable
+{
+  /// Starts an inspector on `store`'s flow and a server for the page, whose "Copy as test"
+  /// turns the session into a Swift Testing test that makes the model with its `init()`.
+  ///
+  /// The same as ``attach(to:host:port:token:limit:announce:testModel:)`` with no `testModel`.
+  @inlinable
+  public static func attach(
+    to store: Store<M>, host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
+    limit: Int = 10_000, announce: Bool = true
+  ) async throws(InspectorError) -> Inspector<M> {
+    try await attach(
+      to: store, host: host, port: port, token: token, limit: limit, announce: announce,
+      testModel: nil)
+  }
+
+  /// Starts an inspector on `store`'s flow and a server for the page, whose "Copy as test"
+  /// turns the session into a Swift Testing test (see `Recording.testSource(named:model:)`).
+  ///
+  /// - Parameters:
+  ///   - store: A root store: the one made with `Store(initialState:model:)`.
+  ///   - host: The address to listen on: loopback by default.
+  ///   - port: The port; 0 picks a free one.
+  ///   - token: The secret the page's address carries; a random one by default.
+  ///   - limit: How many steps to keep.
+  ///   - announce: Whether to print the page's address to standard output.
+  ///   - testModel: The expression a copied test makes the model with, such as
+  ///     `Todos(storage: .none)`; its dependencies are never called. The model type's `init()`
+  ///     by default.
+  /// - Throws: ``InspectorError``.
+  @inlinable
+  public static func attach(
+    to store: Store<M>, host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
+    limit: Int = 10_000, announce: Bool = true, testModel: String?
+  ) async throws(InspectorError) -> Inspector<M> {
+    let inspector = try await start(
+      store, host: host, port: port, token: token, limit: limit, announce: announce,
+      testMaker: { recording, name in
+        do throws(RecordingError) {
+          return .success(
+            try Recording<M>(data: recording).testSource(named: name, model: testModel))
+        } catch {
+          return .failure(error)
+        }
+      })
+    inspector.listen { event, origin in inspector.capture(event, origin) }
+    return inspector
+  }
+}
+
+/// Turns an exported session (a recording's bytes) into the source of a test named so.
+@usableFromInline
+typealias TestMaker =
+  @Sendable (_ recording: Data, _ name: String) -> Result<String, RecordingError>

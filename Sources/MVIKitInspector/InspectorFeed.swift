@@ -267,6 +267,12 @@ final class InspectorFeed<M: Model>: Sendable {
 
   /// The kept steps as a recording file, which `Recording(contentsOf:)` reads; nil when the
   /// model's types are not `Codable`.
+  /// The kept steps as a test named so, made by `make`; nil when there are none to export.
+  func test(with make: @escaping TestMaker) -> @Sendable (String) -> Result<String, RecordingError>?
+  {
+    { name in self.recording().map { make($0, name) } }
+  }
+
   func recording() -> Data? {
     guard isExportable else { return nil }
     return log.withLockedValue { log in

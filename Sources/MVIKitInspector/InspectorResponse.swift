@@ -1,4 +1,5 @@
 import Foundation
+import MVIKitRecording
 import NIOHTTP1
 
 /// An answer to one HTTP request: the inspector's routes are a pure function from a request
@@ -21,6 +22,9 @@ struct InspectorRoutes: Sendable {
   let page: InspectorPage
   /// The session as a recording file, or nil when the model is not `Codable`.
   let export: @Sendable () -> Data?
+  /// The session as a test named so: nil when the model's types are not `Codable` and
+  /// `Equatable`; nil inside when there is no session to export.
+  let test: (@Sendable (_ name: String) -> Result<String, RecordingError>?)?
   let modelName: String
 
   func respond(to head: HTTPRequestHead) -> InspectorResponse {
@@ -67,6 +71,23 @@ struct InspectorRoutes: Sendable {
           ("Content-Type", "application/x-ndjson"),
           ("Content-Disposition", "attachment; filename=\"\(modelName)-\(stamp).jsonl\""),
         ], body: recording)
+    case "/test":
+      let name = InspectorAccess.query(head.uri)["name"] ?? "recordedSession"
+      guard let test else {
+        return .text(
+          .conflict,
+          "A test needs \(modelName)'s state, intent and side effect to be Codable and Equatable.")
+      }
+      switch test(name) {
+      case .success(let source)?:
+        response = InspectorResponse(
+          status: .ok, headers: [("Content-Type", "text/plain; charset=utf-8")],
+          body: Data(source.utf8))
+      case .failure(let error)?:
+        return .text(.unprocessableEntity, "The session could not become a test: \(error)")
+      case nil:
+        return .text(.conflict, "There is no session to make a test of.")
+      }
     case "/ws":
       return .text(
         .forbidden, "The WebSocket opens only from the inspector's own page, with its token.")

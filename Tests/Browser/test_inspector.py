@@ -237,9 +237,41 @@ class LivePageTests(InspectorTestCase):
         self.assertTrue(self.by_id("status").text.startswith("Connected to model "))
         self.assertEqual(self.by_id("step-count").text, "0 steps")
         self.assertEqual(self.by_id("app-status").text, "Live")
-        self.assertTrue(self.by_id("live-button").is_enabled())
+        # Live would do nothing while the app is live: it is offered only while it shows the past.
+        self.assertFalse(self.by_id("live-button").is_enabled())
         self.assertEqual(self.text(".base-row .label"), "initial state")
         self.wait(lambda: self.tree_value("count") is None, "nothing is selected yet", 2)
+
+    def test_copy_as_test_shows_the_test_the_app_writes_of_the_session(self):
+        self.open_page()
+        self.probe.send("send add milk")
+        self.probe.send("send increment")
+        self.wait_steps(2)
+        self.by_id("copy-test").click()
+        self.wait(lambda: "@Test func recordedSession()" in self.by_id("test-source").text,
+                  "the dialog shows the test the app wrote")
+        source = self.by_id("test-source").text
+        self.assertIn("effects: .recorded", source)
+        self.assertIn('await store.send(.add("milk")) {', source)
+        self.assertIn("await store.send(.increment) {", source)
+        self.assertIn("await store.finish()", source)
+        self.wait(lambda: "the test (" in self.by_id("notice").text, "the page says it copied or selected it")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(ARTIFACTS / "copy-as-test.png"))
+        self.by_id("test-close").click()
+        self.wait(lambda: not self.by_id("test-dialog").is_displayed(), "the dialog closes")
+
+    def test_escape_returns_the_app_to_live(self):
+        self.open_page()
+        self.probe.send("send increment")
+        self.probe.send("send increment")
+        self.wait_steps(2)
+        self.select(1)
+        self.wait_probe({"count": "1", "live": "false"}, "the app shows step 1")
+        self.assertTrue(self.by_id("live-button").is_enabled())
+        self.press(Keys.ESCAPE)
+        self.wait_probe({"count": "2", "live": "true"}, "Esc returns the app to live")
+        self.wait(lambda: not self.by_id("live-button").is_enabled(), "Live is offered no more")
 
     def test_intents_effects_and_side_effects_appear_in_the_timeline(self):
         self.open_page()

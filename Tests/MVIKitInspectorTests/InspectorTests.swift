@@ -288,6 +288,65 @@ import Testing
     await inspector.stop()
   }
 
+  @Test func copyAsTestServesTheSessionAsATest() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    // No testModel: the model's init() makes it, as for any app that attaches an inspector.
+    let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)
+    store.send(.add("milk"))
+    store.send(.toast("hi"))
+    let port = try #require(inspector.url.port)
+    let host = "127.0.0.1:\(port)"
+    #expect(await eventually { inspector.exportedRecording().contains("\"step\":2") })
+    let response = await off {
+      (try? RawClient(port: port))?.get(
+        "/test?token=t0ken&name=addingMilk", headers: ["Host": host])
+    }
+    #expect(response?.status == 200)
+    let source = response?.body ?? ""
+    #expect(source.contains("@Test func addingMilk() async throws {"))
+    #expect(source.contains("    model: Notes(),\n    effects: .recorded"))
+    #expect(
+      source.contains("  await store.send(.add(\"milk\")) {\n    $0.titles.append(\"milk\")\n  }"))
+    #expect(
+      source.contains(
+        "  await store.send(.toast(\"hi\"))\n  await store.receiveSideEffect(.toast(\"hi\"))"))
+    let refused = await off {
+      (try? RawClient(port: port))?.get("/test?token=t0ken&name=2fast", headers: ["Host": host])
+    }
+    #expect(refused?.status == 422)
+    #expect(refused?.body.contains("not a name a Swift function can have") == true)
+    await inspector.stop()
+  }
+
+  @Test func aCopiedTestMakesTheModelAsTheAppSays() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await Inspector.attach(
+      to: store, token: "t0ken", announce: false, testModel: "Notes.offline")
+    store.send(.increment)
+    let port = try #require(inspector.url.port)
+    #expect(await eventually { inspector.exportedRecording().contains("\"step\":1") })
+    let response = await off {
+      (try? RawClient(port: port))?.get("/test?token=t0ken", headers: ["Host": "127.0.0.1:\(port)"])
+    }
+    #expect(response?.body.contains("    model: Notes.offline,\n") == true)
+    #expect(response?.body.contains("@Test func recordedSession() async throws {") == true)
+    await inspector.stop()
+  }
+
+  @Test func aModelThatIsNotCodableHasNoTestToCopy() async throws {
+    let store = Store(initialState: Plain.State(), model: Plain())
+    let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)
+    store.send(.increment)
+    let port = try #require(inspector.url.port)
+    let response = await off {
+      (try? RawClient(port: port))?.get(
+        "/test?token=t0ken", headers: ["Host": "127.0.0.1:\(port)"])
+    }
+    #expect(response?.status == 409)
+    #expect(response?.body.contains("Codable and Equatable") == true)
+    await inspector.stop()
+  }
+
   @Test func aScopedStoreIsRefusedWithAClearError() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
     await #expect(throws: InspectorError.scopedStore) {

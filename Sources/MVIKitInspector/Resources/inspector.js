@@ -18,6 +18,8 @@
     timeline: $('timeline'), spacer: $('timeline-spacer'), title: $('detail-title'), facts: $('facts'),
     diff: $('diff'), tree: $('state-tree'), showView: $('show-view'), showEffect: $('show-effect'),
     onlyEffects: $('only-effects'), onlyProblems: $('only-problems'), pauseScroll: $('pause-scroll'),
+    copyTest: $('copy-test'), testDialog: $('test-dialog'), testSource: $('test-source'),
+    testCopy: $('test-copy'), testClose: $('test-close'),
   };
   // Without a token in the address the server still knows the page by its cookie.
   const token = new URLSearchParams(location.search).get('token');
@@ -868,7 +870,8 @@
   function renderControls() {
     const attached = isAttached();
     const app = attached && data && data.app;
-    ui.live.disabled = !attached;
+    // Live does something only while the app shows a past step.
+    ui.live.disabled = !attached || !app || app.live;
     ui.appStatus.hidden = !app;
     if (app) {
       ui.appStatus.textContent = app.live ? 'Live' : `App shows step ${(app.shownStep ?? 0).toLocaleString('en-US')} (input paused)`;
@@ -881,7 +884,48 @@
     ui.exportLink.title = data && attached && !data.exportable
       ? "The app's state, intents or side effects are not Codable: it cannot make a recording"
       : 'Download the steps as a recording file';
+    // The app makes the test: it knows the model's types. An imported file has no app behind it.
+    ui.copyTest.disabled = !(attached && data && data.exportable);
+    ui.copyTest.title = !attached
+      ? 'Only a running app can make a test of its session'
+      : 'A Swift Testing test that replays this session against the model';
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Copy as test: the app writes it from the kept steps; the page shows it and copies it.
+
+  ui.copyTest.addEventListener('click', async () => {
+    if (ui.copyTest.disabled) return;
+    let response;
+    try {
+      response = await fetch('/test' + (tokenQuery ? tokenQuery + '&' : '?') + 'name=recordedSession');
+    } catch (error) {
+      return showNotice(`The app could not be asked for a test: ${error.message}`, 'error');
+    }
+    const text = await response.text();
+    if (!response.ok) return showNotice(text.trim(), 'error');
+    ui.testSource.textContent = text;
+    if (!ui.testDialog.open) ui.testDialog.showModal();
+    copyTestSource();
+  });
+
+  async function copyTestSource() {
+    const lines = ui.testSource.textContent.split('\n').length - 1;
+    try {
+      await navigator.clipboard.writeText(ui.testSource.textContent);
+      showNotice(`Copied the test (${lines} lines) to the clipboard.`);
+    } catch {
+      // A page the browser does not let write the clipboard: the text is selected instead.
+      const range = document.createRange();
+      range.selectNodeContents(ui.testSource);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      showNotice(`The browser did not let the page copy: the test (${lines} lines) is selected, copy it with the keyboard.`);
+    }
+  }
+
+  ui.testCopy.addEventListener('click', copyTestSource);
+  ui.testClose.addEventListener('click', () => ui.testDialog.close());
 
   ui.live.addEventListener('click', () => isAttached() && socket.send(JSON.stringify({ type: 'live' })));
 
@@ -1013,6 +1057,11 @@
 
   const moves = { ArrowDown: 1, ArrowUp: -1, PageDown: 20, PageUp: -20, End: Infinity, Home: -Infinity };
   document.addEventListener('keydown', (event) => {
+    // Esc returns the app to live, as Esc does in the app; an open dialog takes it first.
+    if (event.key === 'Escape' && !ui.testDialog.open && !ui.live.disabled) {
+      event.preventDefault();
+      return ui.live.click();
+    }
     if (!data || !(event.key in moves) || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest('input, textarea, select')) return;
     event.preventDefault();
