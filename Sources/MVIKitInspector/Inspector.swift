@@ -83,7 +83,7 @@ public final class Inspector<M: Model> {
     return inspector
   }
 
-  /// Starts the feed and the server; ``attach(to:host:port:token:limit:announce:)`` then
+  /// Starts the feed and the server; `attach(to:host:port:token:limit:announce:)` then
   /// starts the capture. `testMaker` turns the exported session into a test's source, for a
   /// model whose types allow it.
   @usableFromInline

@@ -3,7 +3,7 @@ public enum EffectPlayback: Sendable {
   /// Effects run as in the app: the test gives the model what its effects need (a test clock,
   /// a stub client) and receives what they send.
   case live
-  /// The asynchronous work of effects (``MVIKit/Effect/run(priority:_:catch:)``) never runs.
+  /// The asynchronous work of effects (`Effect.run(priority:_:catch:)`) never runs.
   /// Each started run stays in flight until it is cancelled or the test finishes, and the test
   /// says what it sent: ``TestStore/receive(_:timeout:assert:fileID:filePath:line:column:)``
   /// reduces the given intent as sent by a run in flight, and

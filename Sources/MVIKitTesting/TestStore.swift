@@ -63,8 +63,15 @@ public final class TestStore<M: Model> where M.State: Equatable {
 
   /// Creates a test store that runs `model` from `initialState`.
   ///
-  /// - Parameter effects: Whether effects do their work (the default), or stand in for what a
-  ///   recording says they sent; see ``EffectPlayback``.
+  /// - Parameters:
+  ///   - initialState: The state the test starts from.
+  ///   - model: The model under test.
+  ///   - effects: Whether effects do their work (the default), or stand in for what a
+  ///     recording says they sent; see ``EffectPlayback``.
+  ///   - fileID: The file ID reported with a leftover at the end; leave the default.
+  ///   - filePath: The file path reported with a leftover at the end; leave the default.
+  ///   - line: The line reported with a leftover at the end; leave the default.
+  ///   - column: The column reported with a leftover at the end; leave the default.
   public init(
     initialState: M.State,
     model: M,
