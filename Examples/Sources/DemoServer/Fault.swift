@@ -9,4 +9,7 @@ public enum Fault: Sendable, Equatable {
   case truncatedBody
   /// Wait this long before answering normally. A server shutdown cuts the wait short.
   case delay(Duration)
+  /// Answer `429 Too Many Requests` with this `Retry-After` value (seconds, or an HTTP date;
+  /// none when nil) to the first `times` requests, then normally: a rate limit that lifts.
+  case rateLimited(retryAfter: String?, times: Int)
 }

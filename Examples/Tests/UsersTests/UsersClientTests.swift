@@ -32,6 +32,22 @@ struct UsersClientTests {
     }
   }
 
+  @Test func aRateLimitSaysHowLongToWaitAndLifts() async throws {
+    let limited = Self.configuration(["/users": .rateLimited(retryAfter: "7", times: 1)])
+    try await DemoServer.withServer(limited) { server in
+      let client = UsersClient(baseURL: server.baseURL)
+      await #expect(throws: UsersError.rateLimited(retryAfter: 7)) { try await client.fetchUsers() }
+      let lifted = try await client.fetchUsers()
+      #expect(lifted.users.count == 10)
+    }
+    let unsaid = Self.configuration(["/users": .rateLimited(retryAfter: nil, times: 1)])
+    try await DemoServer.withServer(unsaid) { server in
+      await #expect(throws: UsersError.rateLimited(retryAfter: nil)) {
+        try await UsersClient(baseURL: server.baseURL).fetchUsers()
+      }
+    }
+  }
+
   @Test func serverErrorIsHTTP500() async throws {
     try await DemoServer.withServer(Self.configuration(["/users": .status(500)])) { server in
       await #expect(throws: UsersError.http(500)) {

@@ -20,6 +20,9 @@ public struct UsersPresenter: Model {
     /// What the list is filtered by (`/`), nil when it is not: kept here, not in the view, so
     /// that the showcase can remember it.
     public var filter: String?
+    /// Whether the fetch since the last load or `r` was already retried once by itself after a
+    /// rate limit: a second limit waits for `r`.
+    public var hasRetriedByItself = false
 
     /// An empty screen, before the first fetch.
     public init() {}
@@ -31,6 +34,10 @@ public struct UsersPresenter: Model {
     case retryTapped
     case usersLoaded(UserList)
     case loadFailed(String)
+    /// The server answered HTTP 429, asking to wait this many seconds when it said.
+    case rateLimited(retryAfter: Int?)
+    /// The wait after a rate limit is over: the fetch is tried again, once.
+    case retryDue
     case selectionMoved(Int)
     case filterChanged(String?)
     case userPicked
@@ -41,11 +48,19 @@ public struct UsersPresenter: Model {
     case showDetail(User)
   }
 
-  let interactor: UsersInteractor
+  /// How long a rate limit that does not say is waited out before the one retry.
+  public static let defaultRetryDelay = 5
+  /// The longest wait the presenter sits out by itself; a server that asks for longer is
+  /// retried with `r`.
+  public static let longestAutomaticWait = 60
 
-  /// A presenter that fetches through `interactor`.
-  public init(interactor: UsersInteractor) {
+  let interactor: UsersInteractor
+  let clock: any Clock<Duration>
+
+  /// A presenter that fetches through `interactor`, and waits out rate limits on `clock`.
+  public init(interactor: UsersInteractor, clock: any Clock<Duration> = ContinuousClock()) {
     self.interactor = interactor
+    self.clock = clock
   }
 
   /// Applies `intent` to `state`; see the type for what each intent does.
@@ -53,16 +68,33 @@ public struct UsersPresenter: Model {
     switch intent {
     case .appeared, .retryTapped:
       guard !state.isLoading else { return .none }
-      state.isLoading = true
-      state.errorMessage = nil
-      return .run { [interactor] send in
-        await send(.usersLoaded(try await interactor.fetchUsers()))
-      } catch: { error, send in
-        await send(.loadFailed(String(describing: error)))
+      // The user's own retry (or a new visit) earns a new retry by itself.
+      state.hasRetriedByItself = false
+      return .merge(.cancel(id: FetchID.retry), load(&state))
+    case .retryDue:
+      guard !state.isLoading else { return .none }
+      return load(&state)
+    case .rateLimited(let seconds):
+      state.isLoading = false
+      let limited = UsersError.rateLimited(retryAfter: seconds).description
+      let wait = seconds ?? Self.defaultRetryDelay
+      guard !state.hasRetriedByItself, wait <= Self.longestAutomaticWait else {
+        let again = state.hasRetriedByItself ? " It was still limited after one retry." : ""
+        let when = seconds.map { " once \(UsersError.duration($0)) have passed" } ?? ""
+        state.errorMessage = limited + again + " Press r to try again\(when)."
+        return .none
       }
-      .cancellable(id: FetchID.users, cancelInFlight: true)
+      state.hasRetriedByItself = true
+      state.errorMessage =
+        limited + " Retrying by itself in \(UsersError.duration(wait)); r retries now."
+      return .run { [clock] send in
+        try await clock.sleep(for: .seconds(wait))
+        await send(.retryDue)
+      }
+      .cancellable(id: FetchID.retry, cancelInFlight: true)
     case .usersLoaded(let list):
       let users = list.users
+      state.hasRetriedByItself = false
       state.isLoading = false
       state.users = users
       state.skippedNote = list.skippedSummary
@@ -85,5 +117,21 @@ public struct UsersPresenter: Model {
     }
   }
 
-  private enum FetchID { case users }
+  /// Starts a fetch.
+  private func load(_ state: inout State) -> Effect<Intent, SideEffect> {
+    state.isLoading = true
+    state.errorMessage = nil
+    return .run { [interactor] send in
+      await send(.usersLoaded(try await interactor.fetchUsers()))
+    } catch: { error, send in
+      if case UsersError.rateLimited(let seconds) = error {
+        await send(.rateLimited(retryAfter: seconds))
+      } else {
+        await send(.loadFailed(String(describing: error)))
+      }
+    }
+    .cancellable(id: FetchID.users, cancelInFlight: true)
+  }
+
+  private enum FetchID { case users, retry }
 }

@@ -2,42 +2,58 @@ import Foundation
 
 /// Users as real user APIs send them, not only as jsonplaceholder does: an `id` given as a
 /// number or a numeric string, coordinates as numbers or strings, a `null` or missing phone,
-/// address or company, and the names of DummyJSON (`firstName`, `lastName`, an address's
-/// `address`, `postalCode` and `coordinates`) and reqres (`first_name`, `last_name`).
+/// email, address or company, and the names of DummyJSON (`firstName`, `lastName`, an address's
+/// `address`, `postalCode` and `coordinates`), reqres (`first_name`, `last_name`),
+/// randomuser.me (`name.first` and `name.last`, `login.username`, `location`, `cell`) and
+/// GitHub (`login`, `html_url`).
 ///
-/// A user needs an id, a name (or the parts of one, or a username) and an email; without one of
-/// those it is skipped, and the list says why.
+/// A user needs a name (or the parts of one, or a username or login); without one it is
+/// skipped, and the list says why. One read on its own needs its id too; in a list, a user
+/// whose id is missing or not a number (randomuser's `id` is an object) is given one.
 extension User {
+  /// The members a user's name is read from, as a message names them.
+  static let nameFields =
+    "\"name\" (text, or \"first\" and \"last\"), \"first_name\" and \"last_name\", "
+    + "\"firstName\" and \"lastName\", \"username\" or \"login\""
+
   /// Reads a user from any of the shapes above.
-  /// - Throws: `DecodingError` naming the missing id, name or email, or a mistyped member.
+  /// - Throws: `DecodingError` naming the missing id or name, or a mistyped member.
   public init(from decoder: any Decoder) throws {
     let fields = try decoder.container(keyedBy: AnyKey.self)
-    id = try fields.lenientInt("id")
-    guard let email = try fields.lenientString("email") else {
-      throw DecodingError.keyNotFound(
-        AnyKey("email"), .init(codingPath: fields.codingPath, debugDescription: "no email"))
-    }
-    self.email = email
-    let username = try fields.lenientString("username")
+    try self.init(fields: fields, id: fields.lenientInt("id"))
+  }
+
+  /// Reads every member but the id from `fields`.
+  init(fields: KeyedDecodingContainer<AnyKey>, id: Int) throws {
+    self.id = id
+    email = try fields.lenientString("email") ?? ""
+    let login = try fields.nested("login")
+    let username =
+      try fields.lenientString("username") ?? login?.lenientString("username")
+      ?? (login == nil ? fields.lenientString("login") : nil)
+    let nameParts = try fields.nested("name")
     let parts = [
-      try fields.lenientString("firstName") ?? fields.lenientString("first_name"),
-      try fields.lenientString("lastName") ?? fields.lenientString("last_name"),
+      try nameParts?.lenientString("first") ?? fields.lenientString("firstName")
+        ?? fields.lenientString("first_name"),
+      try nameParts?.lenientString("last") ?? fields.lenientString("lastName")
+        ?? fields.lenientString("last_name"),
     ].compactMap { $0 }.filter { !$0.isEmpty }
-    guard
-      let name = try fields.lenientString("name")
-        ?? (parts.isEmpty ? nil : parts.joined(separator: " ")) ?? username
+    let fullName = nameParts == nil ? try fields.lenientString("name") : nil
+    guard let name = fullName ?? (parts.isEmpty ? nil : parts.joined(separator: " ")) ?? username
     else {
       throw DecodingError.keyNotFound(
         AnyKey("name"), .init(codingPath: fields.codingPath, debugDescription: "no name"))
     }
     self.name = name
     self.username = username ?? ""
-    phone = try fields.lenientString("phone") ?? ""
-    website = try fields.lenientString("website") ?? fields.lenientString("domain") ?? ""
+    phone = try fields.lenientString("phone") ?? fields.lenientString("cell") ?? ""
+    website =
+      try fields.lenientString("website") ?? fields.lenientString("domain")
+      ?? fields.lenientString("blog").flatMap { $0.isEmpty ? nil : $0 }
+      ?? fields.lenientString("html_url") ?? ""
+    let place = try fields.present("address") ?? fields.present("location")
     address =
-      try fields.present("address").map { _ in
-        try fields.decode(Address.self, forKey: AnyKey("address"))
-      }
+      try place.map { try fields.decode(Address.self, forKey: $0) }
       ?? Address(street: "", suite: "", city: "", zipcode: "", geo: Address.Geo(lat: "", lng: ""))
     company =
       try fields.present("company").map { _ in
@@ -47,14 +63,36 @@ extension User {
   }
 }
 
+/// A user in a list: its id when it has a numeric one, else none yet, for ``UsersClient`` to
+/// give it one.
+struct ListedUser: Decodable {
+  let user: User
+  let hasID: Bool
+
+  init(from decoder: any Decoder) throws {
+    let fields = try decoder.container(keyedBy: AnyKey.self)
+    let id = try? fields.lenientInt("id")
+    user = try User(fields: fields, id: id ?? 0)
+    hasID = id != nil
+  }
+}
+
 extension User.Address {
   /// Reads an address; every part may be missing.
   public init(from decoder: any Decoder) throws {
     let fields = try decoder.container(keyedBy: AnyKey.self)
-    street = try fields.lenientString("street") ?? fields.lenientString("address") ?? ""
+    // randomuser.me: {"street": {"number": 8929, "name": "Valwood Pkwy"}, …}
+    if let street = try fields.nested("street") {
+      self.street = [try street.lenientString("number"), try street.lenientString("name")]
+        .compactMap { $0 }.joined(separator: " ")
+    } else {
+      street = try fields.lenientString("street") ?? fields.lenientString("address") ?? ""
+    }
     suite = try fields.lenientString("suite") ?? ""
     city = try fields.lenientString("city") ?? ""
-    zipcode = try fields.lenientString("zipcode") ?? fields.lenientString("postalCode") ?? ""
+    zipcode =
+      try fields.lenientString("zipcode") ?? fields.lenientString("postalCode")
+      ?? fields.lenientString("postcode") ?? ""
     let coordinates = try fields.present("geo") ?? fields.present("coordinates")
     geo = try coordinates.map { try fields.decode(Geo.self, forKey: $0) } ?? Geo(lat: "", lng: "")
   }
@@ -64,8 +102,8 @@ extension User.Address.Geo {
   /// Reads coordinates given as numbers or as text.
   public init(from decoder: any Decoder) throws {
     let fields = try decoder.container(keyedBy: AnyKey.self)
-    lat = try fields.lenientString("lat") ?? ""
-    lng = try fields.lenientString("lng") ?? ""
+    lat = try fields.lenientString("lat") ?? fields.lenientString("latitude") ?? ""
+    lng = try fields.lenientString("lng") ?? fields.lenientString("longitude") ?? ""
   }
 }
 
@@ -94,6 +132,13 @@ extension KeyedDecodingContainer<AnyKey> {
   func present(_ name: String) throws -> AnyKey? {
     let key = AnyKey(name)
     return try contains(key) && !decodeNil(forKey: key) ? key : nil
+  }
+
+  /// The member `name` when it is an object, read member by member; nil when it is missing,
+  /// `null` or not an object.
+  func nested(_ name: String) throws -> KeyedDecodingContainer<AnyKey>? {
+    guard let key = try present(name) else { return nil }
+    return try? nestedContainer(keyedBy: AnyKey.self, forKey: key)
   }
 
   /// A member that is text, or a number or a boolean written as text; nil when it is missing

@@ -4,7 +4,7 @@
 public struct UserList: Equatable, Sendable, Codable, ExpressibleByArrayLiteral {
   /// The users that decoded, in the order the backend sent them.
   public var users: [User]
-  /// One reason per user that did not decode, such as `user 4: field 'email' is missing`.
+  /// One reason per user that did not decode, such as `user 4: field 'name' is missing`.
   public var skipped: [String]
 
   /// A list of `users`, with `skipped` naming the entries left out.

@@ -58,21 +58,38 @@ public struct UsersClient: Sendable {
 
   /// Reads a users list, each user on its own: a list at the top, or the list an object
   /// wraps (DummyJSON's `{"users": […]}`, reqres' `{"data": […]}`).
+  ///
+  /// Users without a numeric id are numbered on from the largest id in the list. When not one
+  /// entry can be read, the format is not supported, and the error names what a user needs.
   static func userList(from body: Data) throws(UsersError) -> UserList {
-    let entries: [Decoded<User>]
+    let entries: [Decoded<ListedUser>]
     do {
-      entries = try JSONDecoder().decode([Decoded<User>].self, from: try usersArray(in: body))
+      entries = try JSONDecoder().decode(
+        [Decoded<ListedUser>].self, from: try usersArray(in: body))
     } catch let error as UsersError {
       throw error
     } catch {
       throw .malformed(topLevelSummary(of: body) ?? decodingSummary(error))
     }
     var list = UserList(users: [])
+    var unnumbered: [Int] = []
     for (index, entry) in entries.enumerated() {
       switch entry.result {
-      case .success(let user): list.users.append(user)
+      case .success(let listed):
+        if !listed.hasID { unnumbered.append(list.users.count) }
+        list.users.append(listed.user)
       case .failure(let reason): list.skipped.append("user \(index + 1): \(reason.text)")
       }
+    }
+    var nextID = (list.users.map(\.id).max() ?? 0) + 1
+    for position in unnumbered {
+      list.users[position].id = nextID
+      nextID += 1
+    }
+    if list.users.isEmpty, let first = list.skipped.first {
+      throw .unsupported(
+        "none of its \(entries.count) entries could be read as a user. A user needs a name: "
+          + "\(User.nameFields). The first entry: \(first.drop { $0 != ":" }.dropFirst(2))")
     }
     return list
   }
@@ -95,6 +112,10 @@ public struct UsersClient: Sendable {
       reply = try await endpoint.get(path)
     } catch {
       throw UsersError.from(error)
+    }
+    if reply.status == 429 {
+      throw UsersError.rateLimited(
+        retryAfter: reply.header("Retry-After").flatMap { UsersError.retryAfterSeconds($0) })
     }
     guard reply.isSuccess else { throw UsersError.http(reply.status) }
     return reply.body
