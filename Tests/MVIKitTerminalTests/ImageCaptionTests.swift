@@ -21,6 +21,21 @@ import Testing
     #expect(coloured.grid.contains("▀"))
   }
 
+  @Test func aResizableImageGrowsToTheSpaceKeepingItsAspect() {
+    let small = Image(
+      width: 30, height: 45,
+      pixels: Array(repeating: Pixel(red: 240, green: 120, blue: 20), count: 30 * 45))
+    func drawn(_ image: Image) -> (columns: Int, rows: Int) {
+      let terminal = HeadlessTerminal(size: Size(width: 120, height: 40)) { image }
+      let rows = terminal.grid.text.filter { $0.contains("▀") }
+      return (rows.map { $0.filter { $0 == "▀" }.count }.max() ?? 0, rows.count)
+    }
+    // As is, it keeps its own size: 30 columns, 23 rows of two pixels.
+    #expect(drawn(small) == (30, 23))
+    // Resizable, it fills the 40 rows, 53 columns wide (45 pixels high became 80).
+    #expect(drawn(small.resizable()) == (53, 40))
+  }
+
   @Test func kittyGraphicsForcedInsideTmuxSayWhyTheImageDoesNotShow() async throws {
     let backend = TestTerminalBackend(
       size: Size(width: 40, height: 10),

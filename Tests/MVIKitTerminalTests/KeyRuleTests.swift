@@ -182,11 +182,10 @@ import Testing
     }
     terminal.press(.tab)
     let bar = keyBar(terminal)
-    #expect(bar.hasPrefix("Tab Next  ↑↓ Move  d/Del Delete"))
-    #expect(bar.hasSuffix("? Keys"))
-    #expect(!bar.contains("q Quit"))
+    // The screen's own keys give way; the key that lists them all and Quit never do.
+    #expect(bar == "Tab Next  ↑↓ Move  ? Keys  q Quit")
     let labels = [
-      "Tab Next", "↑↓ Move", "Esc Back", "d/Del Delete", "u Undo", "e Rename", "? Keys",
+      "Tab Next", "↑↓ Move", "Esc Back", "d/Del Delete", "u Undo", "e Rename", "? Keys", "q Quit",
     ]
     let shown = bar.components(separatedBy: "  ")
     #expect(shown.allSatisfy(labels.contains), "a cut label in \(shown)")

@@ -99,6 +99,21 @@ import Testing
     }
   }
 
+  @Test func aFullKeyBarKeepsFilterBackAndQuit() async throws {
+    try await DemoServer.withServer { server in
+      let showcase = await openTodos(server, adding: ["milk", "bread"])
+      // A done todo offers x, and a delete offers u: the bar has more keys than room.
+      showcase.terminal.press(.tab, .space)
+      #expect(await showcase.waitFor("[x] milk"))
+      showcase.terminal.press(.down, "d")
+      #expect(await showcase.waitFor("u brings it back"))
+      let bar = showcase.terminal.text[keyBarRow]
+      for key in ["f Filter", "Esc Back", "q Quit", "Space Toggle"] {
+        #expect(bar.contains(key), "\(key) is missing from the key bar: \(bar)")
+      }
+    }
+  }
+
   @Test func anEmptyListOffersNoKeyThatActsOnARow() async throws {
     try await DemoServer.withServer { server in
       let showcase = await openTodos(server, adding: [])
@@ -194,7 +209,8 @@ import Testing
       #expect(bar.contains("Space Toggle"))
       // Nothing deleted yet, none done: u and x would do nothing, so they are not offered.
       #expect(!bar.contains("u Undo") && !bar.contains("x Clear"))
-      #expect(bar.hasSuffix("? Keys"))
+      // The ways to list every key, go back and quit end the bar, whatever else it drops.
+      #expect(bar.hasSuffix("Esc Back  ? Keys  q Quit"))
       showcase.terminal.press("?")
       #expect(showcase.terminal.grid.contains("Keys on this screen"))
       #expect(showcase.terminal.grid.contains("Rename"))

@@ -7,7 +7,7 @@ public struct KeyBinding {
   /// What the key does, usually `store.send(...)`.
   public var action: @MainActor () -> Void
   /// Whether the help bar keeps the binding when it drops others to fit: the key that lists
-  /// them all (see ``View/keyHelp(_:isPresented:toggle:)``).
+  /// them all (see ``View/keyHelp(_:isPresented:toggle:)``), a stack's Back and Quit.
   var isPinned = false
 
   /// Creates a binding of `keys` to `action`.

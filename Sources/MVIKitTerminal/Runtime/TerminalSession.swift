@@ -61,7 +61,10 @@ final class TerminalSession {
   /// The quit keys' binding, the first of every frame; none without quit keys.
   private var quitBinding: [KeyBinding] {
     guard !quitKeys.isEmpty else { return [] }
-    return [KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() }]
+    // Pinned: however many keys a screen offers, the bar always says how to quit.
+    var quit = KeyBinding(quitKeys, help: "Quit") { [weak self] in self?.onQuit?() }
+    quit.isPinned = true
+    return [quit]
   }
 
   /// Whether the focused view takes typed text (a text field, a list's filter being typed),

@@ -1,7 +1,8 @@
 /// An RGB picture drawn with half-block characters: each cell shows two pixels, the top one
 /// as the `▀` foreground and the bottom one as the background.
 ///
-/// It shrinks, keeping its aspect, to fit the space offered. Terminals without truecolor get
+/// It shrinks, keeping its aspect, to fit the space offered; ``resizable()`` lets it grow to
+/// fill that space too, as SwiftUI's `Image.resizable()` does. Terminals without truecolor get
 /// the nearest 256-palette colours (see `ColorMode`). Where the terminal speaks the kitty
 /// graphics protocol, the same cells show the real pixels instead (see `GraphicsMode`).
 public struct Image: View, Element {
@@ -9,6 +10,7 @@ public struct Image: View, Element {
   private let height: Int
   private let pixels: [Pixel]
   private let kind: String
+  private var isResizable = false
 
   /// Creates an image `width` pixels wide from `pixels`, row by row. Missing pixels are black;
   /// extra ones are ignored.
@@ -26,10 +28,19 @@ public struct Image: View, Element {
     self.kind = kind
   }
 
+  /// This image, grown or shrunk (keeping its aspect) to be as large as the space offered
+  /// allows: a 30×45 poster fills a window instead of staying 30 cells wide. Pixels are
+  /// repeated as they are, not smoothed, so a small picture stays sharp-edged.
+  public func resizable() -> Image {
+    var image = self
+    image.isResizable = true
+    return image
+  }
+
   private func fittedSize(_ proposal: Size) -> Size {
     guard width > 0, height > 0 else { return .zero }
     let cellsHigh = (height + 1) / 2
-    guard width > proposal.width || cellsHigh > proposal.height else {
+    guard isResizable || width > proposal.width || cellsHigh > proposal.height else {
       return Size(width: width, height: cellsHigh)
     }
     let scale = min(

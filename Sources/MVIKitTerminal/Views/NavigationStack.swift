@@ -49,7 +49,12 @@ public struct NavigationStack: View, Element {
   }
 
   func draw(_ rect: Rect, _ context: RenderContext) {
-    if depth > 0 { context.addBinding(KeyBinding([.escape], help: "Back", action: onPop)) }
+    if depth > 0 {
+      // The way out is never among the keys the help bar drops for room.
+      var back = KeyBinding([.escape], help: "Back", action: onPop)
+      back.isPinned = true
+      context.addBinding(back)
+    }
     context.withChild("screen" + String(depth)) { screen.draw(rect, context) }
   }
 }

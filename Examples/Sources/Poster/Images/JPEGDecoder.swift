@@ -2,7 +2,7 @@ import CTurboJPEG
 import Foundation
 
 /// Decodes baseline and progressive JPEG files, RGB, greyscale or CMYK, with libjpeg-turbo's
-/// TurboJPEG API.
+/// TurboJPEG API, turned upright as their EXIF orientation says.
 public enum JPEGDecoder {
   /// Decodes a JPEG to 8-bit RGB.
   /// - Parameters:
@@ -49,7 +49,8 @@ public enum JPEGDecoder {
       }
       return .success(image)
     }
-    return try result.get()
+    // A camera's photo is drawn upright, whichever way the camera was held.
+    return try result.get().oriented(EXIFOrientation.of(jpeg: data) ?? 1)
   }
 
   /// RGB from CMYK as JPEG files keep it: inverted, after Adobe's convention, which every

@@ -71,7 +71,8 @@ struct PosterImage: View {
   let kind: String
 
   var body: some View {
-    terminalImage.expanding(alignment: .center)
+    // As large as the window allows: a small poster grows, a large one shrinks.
+    terminalImage.resizable().expanding(alignment: .center)
   }
 
   private var terminalImage: Image {

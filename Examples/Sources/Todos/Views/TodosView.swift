@@ -71,9 +71,11 @@ public struct TodosView: View {
       }
     }
     // Each key is offered only when it would act: no row to toggle, delete or rename in an
-    // empty list, nothing to clear without a done todo, nothing to undo.
+    // empty list, nothing to clear without a done todo, nothing to undo. In the order of how
+    // much a user needs them: a narrow bar drops the last ones first.
     .onKey(.space, help: "Toggle", isEnabled: hasSelection) { toggleSelected() }
     .onKey(["d", .delete], help: "Delete", isEnabled: hasSelection) { store.send(.deleteTapped) }
+    .onKey("f", help: "Filter") { store.send(.filterTapped) }
     .onKey("e", help: "Rename", isEnabled: hasSelection) { store.send(.editTapped) }
     .onKey("n", help: "Note", isEnabled: hasSelection && store.note == nil) {
       store.send(.noteTapped)
@@ -82,7 +84,6 @@ public struct TodosView: View {
       store.send(.clearCompletedTapped)
     }
     .onKey("u", help: undoHelp, isEnabled: store.undo != nil) { store.send(.undoTapped) }
-    .onKey("f", help: "Filter") { store.send(.filterTapped) }
   }
 
   /// Whether a row is highlighted, for the keys that act on it.
