@@ -90,6 +90,23 @@ import Testing
     await store.finish()
   }
 
+  @Test func aLoginUnderWayIsCancelled() async {
+    let store = makeStore(login: { _, _ in
+      try await Task.sleep(for: .seconds(60))
+      return Self.response
+    })
+    await store.send(.cancelTapped)
+    await store.send(.emailChanged("demo@mvikit.dev")) { $0.email = "demo@mvikit.dev" }
+    await store.send(.passwordChanged(Secret("mvikit-demo-42"))) {
+      $0.password = Secret("mvikit-demo-42")
+    }
+    await store.send(.loginTapped) { $0.isLoading = true }
+    await store.send(.cancelTapped) { $0.isLoading = false }
+    // The request was cancelled: nothing is left running, and no alert comes.
+    await store.finish(timeout: .seconds(2))
+    #expect(store.state.alert == nil && store.state.signedInName == nil)
+  }
+
   @Test func invalidFormDoesNotSubmit() async {
     let store = makeStore()
     await store.send(.emailChanged("not-an-email")) { $0.email = "not-an-email" }

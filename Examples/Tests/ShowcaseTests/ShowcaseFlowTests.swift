@@ -102,6 +102,29 @@ import Todos
     }
   }
 
+  @Test func escCancelsASlowLoginAndTheFormIsBack() async throws {
+    let slow = DemoServer.Configuration(faults: ["/login": .delay(.seconds(30))], bcryptCost: 4)
+    try await DemoServer.withServer(slow) { server in
+      let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
+      showcase.terminal.press(.down, .down, .down, .enter)
+      #expect(await showcase.waitFor("Password"))
+      showcase.terminal.type(DemoAccount.email)
+      showcase.terminal.press(.tab)
+      showcase.terminal.type(DemoAccount.password)
+      showcase.terminal.press(.enter)
+      #expect(await showcase.waitFor("Logging in…"))
+      let bar = showcase.terminal.text[showcase.terminal.text.count - 1]
+      #expect(bar.contains("Esc Cancel"), "\(bar)")
+      #expect(!bar.contains("Enter"), "a key that would do nothing is offered: \(bar)")
+      showcase.terminal.press(.escape)
+      #expect(await showcase.waitFor("[ Log in ]"))
+      // Esc cancelled the login; it did not leave the screen.
+      let login = showcase.topScreen(AppScreen.login)?.state
+      #expect(login?.isLoading == false && login?.email == DemoAccount.email)
+      #expect(showcase.terminal.grid.contains("Password"))
+    }
+  }
+
   @Test func loginWrongThenRightPassword() async throws {
     try await DemoServer.withServer { server in
       let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)

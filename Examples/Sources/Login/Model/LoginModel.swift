@@ -33,6 +33,8 @@ public struct LoginModel: Model {
     case emailChanged(String)
     case passwordChanged(Secret<String>)
     case loginTapped
+    /// Stops the login request under way (Esc while it runs).
+    case cancelTapped
     case loginSucceeded(LoginResponse)
     case loginFailed(String)
     case alertDismissed
@@ -71,6 +73,10 @@ public struct LoginModel: Model {
         await send(.loginFailed(String(describing: error)))
       }
       .cancellable(id: RequestID.login, cancelInFlight: true)
+    case .cancelTapped:
+      guard state.isLoading else { return .none }
+      state.isLoading = false
+      return .cancel(id: RequestID.login)
     case .loginSucceeded(let response):
       state.isLoading = false
       state.signedInName = response.name

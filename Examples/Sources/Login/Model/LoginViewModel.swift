@@ -7,6 +7,7 @@ public enum LoginInput: Equatable, Sendable {
   case emailChanged(String)
   case passwordChanged(String)
   case loginTapped
+  case cancelTapped
   /// The alert went away (its OK button, or Esc).
   case alertDismissed
 
@@ -15,6 +16,7 @@ public enum LoginInput: Equatable, Sendable {
     case .emailChanged(let email): .emailChanged(email)
     case .passwordChanged(let password): .passwordChanged(Secret(password))
     case .loginTapped: .loginTapped
+    case .cancelTapped: .cancelTapped
     case .alertDismissed: .alertDismissed
     }
   }

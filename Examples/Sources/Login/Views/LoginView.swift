@@ -2,8 +2,8 @@ import MVIKit
 import MVIKitTerminal
 
 /// The login screen: email, secure password, a button that is green only when it can be
-/// pressed, a spinner while the request runs, and an alert that says how the login went, from
-/// the output's alert.
+/// pressed, a spinner while the request runs (the form read-only meanwhile, Esc to cancel),
+/// and an alert that says how the login went, from the output's alert.
 public struct LoginView: View {
   let viewModel: LoginViewModel
   let hint: String
@@ -19,20 +19,32 @@ public struct LoginView: View {
     let output = viewModel.output
     VStack {
       Text("Email")
-      TextField(
-        "name@example.com", binding: viewModel.binding(\.email, input: LoginInput.emailChanged))
+      // While the request runs the form is read-only: no field holds the focus, so Esc
+      // reaches the cancel, and what is typed cannot differ from what is being checked.
+      if output.isLoading {
+        Text(output.email).dim()
+      } else {
+        TextField(
+          "name@example.com", binding: viewModel.binding(\.email, input: LoginInput.emailChanged))
+      }
       Text(output.emailProblem ?? "").foreground(.yellow)
       Text("Password")
-      SecureField(
-        "at least \(LoginValidation.minimumPasswordLength) characters",
-        binding: viewModel.binding(\.password.value, input: LoginInput.passwordChanged),
-        onSubmit: { viewModel.send(.loginTapped) })
+      if output.isLoading {
+        Text(String(repeating: "•", count: output.password.value.count)).dim()
+      } else {
+        SecureField(
+          "at least \(LoginValidation.minimumPasswordLength) characters",
+          binding: viewModel.binding(\.password.value, input: LoginInput.passwordChanged),
+          onSubmit: { viewModel.send(.loginTapped) })
+      }
       Text(output.passwordProblem ?? "").foreground(.yellow)
       HStack {
-        Button(output.isLoading ? "Logging in…" : "Log in") { viewModel.send(.loginTapped) }
-          .foreground(output.buttonColor == .enabled ? .green : .gray)
         if output.isLoading {
+          Text("Logging in… ").foreground(.yellow)
           Spinner().foreground(.yellow)
+        } else {
+          Button("Log in") { viewModel.send(.loginTapped) }
+            .foreground(output.buttonColor == .enabled ? .green : .gray)
         }
       }
       if let name = output.signedInName {
@@ -41,6 +53,7 @@ public struct LoginView: View {
       Spacer()
       Text(hint).dim()
     }
+    .onKey(.escape, help: "Cancel", isEnabled: output.isLoading) { viewModel.send(.cancelTapped) }
     .alert(output.alert.map { Alert($0, send: { viewModel.send($0) }) })
   }
 }
