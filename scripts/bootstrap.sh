@@ -25,8 +25,9 @@ debian_packages=(
   # posters (GIFs are decoded in Swift); cjpeg and cwebp make the test images.
   libpng-dev libturbojpeg0-dev libwebp-dev libjpeg-turbo-progs webp
   # The inspector's browser test (scripts/e2e-inspector.sh): headless Chromium, driven through
-  # its chromedriver by Selenium (in Tests/Browser/.venv, made below).
-  chromium chromium-driver
+  # its chromedriver by Selenium (in Tests/Browser/.venv, made below), and the fonts the page
+  # falls back to for emoji and for Korean, Chinese and Japanese text.
+  chromium chromium-driver fonts-noto-color-emoji fonts-wqy-zenhei
 )
 # Only with --pocketsphinx: the library with its headers and its US English model.
 pocketsphinx_packages=(pocketsphinx pocketsphinx-en-us libpocketsphinx-dev libsphinxbase-dev)

@@ -32,7 +32,11 @@ struct InspectorRoutes: Sendable {
       return .text(.forbidden, "This inspector answers only to its own address.")
     }
     guard access.hasToken(head) else {
-      return .text(.forbidden, "The inspector needs its token: open the URL the app printed.")
+      return .text(
+        .forbidden,
+        "The inspector needs its token: open its address as the app gives it, with "
+          + "?token=… at the end (printed when the inspector started, or shown by the app, "
+          + "as the showcase does in its footer).")
     }
     guard head.method == .GET || head.method == .HEAD else {
       return .text(.methodNotAllowed, "The inspector only serves GET requests.")

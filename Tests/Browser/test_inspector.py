@@ -261,6 +261,25 @@ class LivePageTests(InspectorTestCase):
         self.by_id("test-close").click()
         self.wait(lambda: not self.by_id("test-dialog").is_displayed(), "the dialog closes")
 
+    def test_emoji_and_korean_chinese_japanese_text_have_glyphs(self):
+        self.open_page()
+        # Each drawn with the page's own fonts on a canvas: a character no font has is drawn as
+        # the missing-glyph box, the same as a private-use character, which no font has.
+        missing = self.js("""
+            const style = getComputedStyle(document.body);
+            function pixels(text) {
+              const canvas = document.createElement('canvas');
+              canvas.width = 48; canvas.height = 48;
+              const context = canvas.getContext('2d');
+              context.font = `32px ${style.fontFamily}`;
+              context.fillText(text, 4, 36);
+              return Array.from(context.getImageData(0, 0, 48, 48).data).join(',');
+            }
+            const box = pixels('\\uE000');
+            return ['😀', '한', '漢', 'か'].filter((text) => pixels(text) === box);
+        """)
+        self.assertEqual(missing, [], "drawn as boxes: the page's fonts lack them")
+
     def test_escape_returns_the_app_to_live(self):
         self.open_page()
         self.probe.send("send increment")

@@ -333,6 +333,20 @@ import Testing
     await inspector.stop()
   }
 
+  @Test func aRequestWithoutTheTokenIsToldWhereTheAddressIs() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)
+    let port = try #require(inspector.url.port)
+    let response = await off {
+      (try? RawClient(port: port))?.get("/", headers: ["Host": "127.0.0.1:\(port)"])
+    }
+    #expect(response?.status == 403)
+    // Not only "printed": an app such as the showcase shows the address on its screen.
+    #expect(response?.body.contains("?token=… at the end") == true)
+    #expect(response?.body.contains("as the showcase does in its footer") == true)
+    await inspector.stop()
+  }
+
   @Test func aModelThatIsNotCodableHasNoTestToCopy() async throws {
     let store = Store(initialState: Plain.State(), model: Plain())
     let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)
