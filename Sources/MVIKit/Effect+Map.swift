@@ -13,16 +13,31 @@ extension Effect {
     map(intent: transformIntent, sideEffect: transformSideEffect, presence: nil)
   }
 
+  /// This effect with the work of each run replaced by what `replace` makes of it, and all
+  /// else (sends, emits, ids, cancellations, orders) as it is: how a test store stands a
+  /// recording's outputs in for an effect's work.
+  package func replacingWork(
+    _ replace: @escaping (_ work: @escaping Work) -> Work
+  ) -> Effect {
+    map(intent: { $0 }, sideEffect: { $0 }, presence: nil, work: replace)
+  }
+
+  /// The body of a run.
+  package typealias Work = @Sendable (Send<Intent, SideEffect>) async throws -> Void
+
   /// Like the public `map`, and rewrites every presence watch inside with `lift`, so that a
-  /// check written against a child's state runs against the parent's.
+  /// check written against a child's state runs against the parent's, and the work of every
+  /// run with `work`.
   func map<NewIntent: Sendable, NewSideEffect: Sendable>(
     intent transformIntent: @escaping @Sendable (Intent) -> NewIntent,
     sideEffect transformSideEffect: @escaping @Sendable (SideEffect) -> NewSideEffect,
-    presence lift: ((Presence) -> Presence)?
+    presence lift: ((Presence) -> Presence)?,
+    work replace: ((@escaping Work) -> Work)? = nil
   ) -> Effect<NewIntent, NewSideEffect> {
     typealias Mapped = Effect<NewIntent, NewSideEffect>
     func map(_ effect: Self) -> Mapped {
-      effect.map(intent: transformIntent, sideEffect: transformSideEffect, presence: lift)
+      effect.map(
+        intent: transformIntent, sideEffect: transformSideEffect, presence: lift, work: replace)
     }
     switch operation {
     case .none:
@@ -31,7 +46,8 @@ extension Effect {
       return Mapped(.send(transformIntent(intent)))
     case .emit(let sideEffect):
       return Mapped(.emit(transformSideEffect(sideEffect)))
-    case .run(let priority, let body):
+    case .run(let priority, let work):
+      let body = replace?(work) ?? work
       return Mapped(
         .run(priority) { send in
           try await body(send.pullback(intent: transformIntent, sideEffect: transformSideEffect))
