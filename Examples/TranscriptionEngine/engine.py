@@ -60,6 +60,14 @@ BEAM_SIZE = 5
 # a segment the model itself rates as this likely not speech is dropped too.
 NO_SPEECH_LIMIT = 0.9
 
+# The audio is decoded window by window, each at most this long: the speech Silero VAD finds,
+# grouped. A window the model yields no words for is reported as skipped with a reason, and
+# each window done reports how far the transcription got: one sentence said 136 times over ten
+# minutes, decoded whole, showed nothing for two minutes and then lost its first 385 s without
+# a word (faster-whisper drops a 30 s stretch it rates as no speech, and repeated text looks
+# like a hallucination loop to it).
+WINDOW_SECONDS = 30
+
 SAMPLE_RATE = 16_000  # faster_whisper.decode_audio resamples to this rate
 MAX_BODY_BYTES = 512 * 1024 * 1024  # larger uploads get 413
 DRAIN_LIMIT_BYTES = 256 * 1024 * 1024  # an unread body up to this size is read and dropped to keep the connection
@@ -425,9 +433,30 @@ def _is_speech(segment) -> bool:
     return getattr(segment, "no_speech_prob", 0.0) < NO_SPEECH_LIMIT
 
 
-def _segment_json(index: int, segment) -> dict:
-    return {"id": index, "start": round(float(segment.start), 3), "end": round(float(segment.end), 3),
-            "text": segment.text}
+def _segment_json(index: int, segment, offset: float = 0.0) -> dict:
+    return {"id": index, "start": round(float(segment.start) + offset, 3),
+            "end": round(float(segment.end) + offset, 3), "text": segment.text}
+
+
+def speech_windows(audio, speech_chunks) -> list[tuple[int, int]]:
+    """The stretches to decode, in samples: `speech_chunks` (Silero VAD's, each a dict with
+    `start` and `end`) joined while a window stays within WINDOW_SECONDS, so that a window holds
+    whole stretches of speech and the pauses between them."""
+    limit = WINDOW_SECONDS * SAMPLE_RATE
+    windows: list[tuple[int, int]] = []
+    for chunk in speech_chunks:
+        start, end = int(chunk["start"]), min(int(chunk["end"]), len(audio))
+        if end <= start:
+            continue
+        if windows and end - windows[-1][0] <= limit:
+            windows[-1] = (windows[-1][0], end)
+        else:
+            # A chunk longer than a window (VAD splits at WINDOW_SECONDS) starts its own.
+            while end - start > limit:
+                windows.append((start, start + limit))
+                start += limit
+            windows.append((start, end))
+    return windows
 
 
 class EngineServer(ThreadingHTTPServer):
@@ -736,7 +765,7 @@ class Handler(BaseHTTPRequestHandler):
         if audio is None or len(audio) == 0:
             raise APIError(400, "The file contains no audio.", param="file")
         duration = round(len(audio) / SAMPLE_RATE, 3)
-        settings = dict(language=language, beam_size=BEAM_SIZE, vad_filter=True,
+        settings = dict(language=language, beam_size=BEAM_SIZE,
                         condition_on_previous_text=False, **options)
         if stream_field == "true":
             self._stream(audio, duration, settings)
@@ -754,13 +783,14 @@ class Handler(BaseHTTPRequestHandler):
         return reason.replace(upload.path, upload.filename or "file").rstrip(".") + "."
 
     @contextlib.contextmanager
-    def _segments(self, audio, settings: dict):
-        """Holds the model for this request and yields (segments, info). While it is held, a
-        watcher peeks at the connection every 0.2 s; once the client is gone, the model's next
-        encode or generate call raises, so the work stops within one decoding step."""
+    def _decoding(self, audio, settings: dict):
+        """Holds the model for this request and yields the transcription's events, in order:
+        ("segment", json) for each piece of speech, ("skipped", json) for a window of speech the
+        model yielded no words for, and ("progress", seconds) after each window. While the model
+        is held, a watcher peeks at the connection every 0.2 s; once the client is gone, the
+        model's next encode or generate call raises, so the work stops within one decoding step."""
         engine = self.server.engine
         self._acquire(engine.lock)
-        generator = None
         finished = threading.Event()
 
         def watch() -> None:
@@ -774,31 +804,57 @@ class Handler(BaseHTTPRequestHandler):
             watcher = threading.Thread(target=watch, name="client-watch", daemon=True)
             watcher.start()
             try:
-                generator, info = engine.model.transcribe(audio, **settings)
-                yield generator, info
+                yield self._events(audio, settings)
             except Cancelled:
                 raise ClientGone("the client left during the transcription") from None
             finally:
                 finished.set()
                 watcher.join()
-                if generator is not None:
-                    generator.close()
         finally:
             engine.gate.cancelled.clear()
             engine.lock.release()
 
+    def _events(self, audio, settings: dict):
+        from faster_whisper.vad import VadOptions, get_speech_timestamps
+
+        engine = self.server.engine
+        chunks = get_speech_timestamps(
+            audio, VadOptions(max_speech_duration_s=WINDOW_SECONDS, min_silence_duration_ms=500))
+        yield "progress", 0.0
+        count = 0
+        for start, end in speech_windows(audio, chunks):
+            offset = start / SAMPLE_RATE
+            generator, _info = engine.model.transcribe(audio[start:end], vad_filter=False, **settings)
+            kept = 0
+            try:
+                for segment in generator:
+                    if _is_speech(segment):
+                        yield "segment", _segment_json(count, segment, offset)
+                        count += 1
+                        kept += 1
+            finally:
+                generator.close()
+            if kept == 0:
+                yield "skipped", {
+                    "start": round(offset, 3), "end": round(end / SAMPLE_RATE, 3),
+                    "reason": "the recognizer heard speech here but no words it could trust"}
+            yield "progress", round(end / SAMPLE_RATE, 3)
+
     def _respond_whole(self, audio, duration: float, settings: dict, response_format: str) -> None:
-        segments = []
-        with self._segments(audio, settings) as (generator, info):
-            for segment in generator:
-                if _is_speech(segment):
-                    segments.append(_segment_json(len(segments), segment))
+        segments, skipped = [], []
+        with self._decoding(audio, settings) as events:
+            for kind, value in events:
+                if kind == "segment":
+                    segments.append(value)
+                elif kind == "skipped":
+                    skipped.append(value)
         text = "".join(s["text"] for s in segments).strip()
         if response_format == "text":
             self._send_bytes(200, (text + "\n").encode("utf-8"), "text/plain; charset=utf-8")
         elif response_format == "verbose_json":
-            self._send_json(200, {"task": "transcribe", "language": info.language or settings["language"],
-                                  "duration": duration, "text": text, "segments": segments})
+            self._send_json(200, {"task": "transcribe", "language": settings["language"],
+                                  "duration": duration, "text": text, "segments": segments,
+                                  "skipped": skipped})
         else:
             self._send_json(200, {"text": text})
 
@@ -823,20 +879,24 @@ class Handler(BaseHTTPRequestHandler):
             if chunked:
                 self.wfile.write(b"0\r\n\r\n")
 
-        segments = []
+        segments, skipped = [], []
         try:
-            with self._segments(audio, settings) as (generator, _info):
-                for segment in generator:
-                    if not _is_speech(segment):
-                        continue
-                    item = _segment_json(len(segments), segment)
-                    segments.append(item)
-                    # A write to a closed connection raises BrokenPipeError or ConnectionResetError,
-                    # which leaves the loop and closes the generator: the work stops there.
-                    send({"type": "transcript.text.delta", "delta": item["text"], "duration": duration,
-                          "segment": item})
+            with self._decoding(audio, settings) as events:
+                # A write to a closed connection raises BrokenPipeError or ConnectionResetError,
+                # which leaves the loop and closes the generator: the work stops there.
+                for kind, value in events:
+                    if kind == "segment":
+                        segments.append(value)
+                        send({"type": "transcript.text.delta", "delta": value["text"], "duration": duration,
+                              "segment": value})
+                    elif kind == "skipped":
+                        skipped.append(value)
+                        send({"type": "transcript.skipped", "duration": duration, **value})
+                    else:
+                        send({"type": "transcript.progress", "processed": value, "duration": duration})
             text = "".join(s["text"] for s in segments).strip()
-            send({"type": "transcript.text.done", "text": text, "duration": duration, "segments": segments})
+            send({"type": "transcript.text.done", "text": text, "duration": duration, "segments": segments,
+                  "skipped": skipped})
             finish()
         except (ClientGone, ConnectionError, TimeoutError):
             raise
