@@ -59,6 +59,19 @@ BEAM_SIZE = 5
 # faster-whisper, drops such stretches before decoding and leaves ordinary speech as it was;
 # a segment the model itself rates as this likely not speech is dropped too.
 NO_SPEECH_LIMIT = 0.9
+# ...unless the model is sure of its words: synthetic or repeated speech (one sentence said 136
+# times) gets a no-speech probability of 0.95 with an average log probability of -0.19, and was
+# dropped whole. Silence never reaches the model now (the VAD windows leave it out).
+CONFIDENT_LOGPROB = -0.5
+
+# Whisper takes text that compresses well (gzip ratio above 2.4 by default) for a decoding loop
+# and decodes the window again at higher temperatures; but a sentence said again and again
+# compresses well too (5.5 in a 30 s window of one said six times), and the retries made such a
+# window take 20 s instead of 3.4 s for the same words (the 136 sentences: 7 min, now 58 s, every
+# one heard). A real loop ("the wind, the wind, …", heard in fast synthetic speech) compresses
+# to 9.5 and more: above this limit a window is still decoded again, and said to be skipped when
+# no decoding is trusted.
+COMPRESSION_RATIO_LIMIT = 8.0
 
 # The audio is decoded window by window, each at most this long: the speech Silero VAD finds,
 # grouped. A window the model yields no words for is reported as skipped with a reason, and
@@ -430,7 +443,8 @@ class Engine:
 
 
 def _is_speech(segment) -> bool:
-    return getattr(segment, "no_speech_prob", 0.0) < NO_SPEECH_LIMIT
+    return (getattr(segment, "no_speech_prob", 0.0) < NO_SPEECH_LIMIT
+            or getattr(segment, "avg_logprob", -math.inf) > CONFIDENT_LOGPROB)
 
 
 def _segment_json(index: int, segment, offset: float = 0.0) -> dict:
@@ -765,8 +779,8 @@ class Handler(BaseHTTPRequestHandler):
         if audio is None or len(audio) == 0:
             raise APIError(400, "The file contains no audio.", param="file")
         duration = round(len(audio) / SAMPLE_RATE, 3)
-        settings = dict(language=language, beam_size=BEAM_SIZE,
-                        condition_on_previous_text=False, **options)
+        settings = dict(language=language, beam_size=BEAM_SIZE, condition_on_previous_text=False,
+                        compression_ratio_threshold=COMPRESSION_RATIO_LIMIT, **options)
         if stream_field == "true":
             self._stream(audio, duration, settings)
         else:

@@ -33,19 +33,35 @@ public struct Transcript: Sendable, Equatable, Codable {
   }
 }
 
-/// A piece of a transcript and where it is in the audio.
+/// A piece of a transcript and where it is in the audio: words, or a stretch of speech the
+/// recognizer yielded no words for (``skipReason`` says why), so that no stretch of audio is
+/// lost without a word.
+///
+/// While a transcription runs, a piece with no text and no skip reason says only how far the
+/// recognizer has got (``isProgressOnly``); it is never part of a finished ``Transcript``.
 public struct TranscriptSegment: Sendable, Equatable, Codable {
   /// Where the piece starts, in seconds from the start of the audio.
   public var start: Double
   /// Where the piece ends, in seconds.
   public var end: Double
-  /// The words, trimmed.
+  /// The words, trimmed; empty for a skipped stretch.
   public var text: String
+  /// Why the recognizer gave no words for this stretch, or nil for words.
+  public var skipReason: String?
 
   /// Creates a segment.
-  public init(start: Double, end: Double, text: String) {
+  public init(start: Double, end: Double, text: String, skipReason: String? = nil) {
     self.start = start
     self.end = end
     self.text = text
+    self.skipReason = skipReason
   }
+
+  /// A piece that says only that the recognizer has got to ``end``.
+  public static func progress(to end: Double) -> TranscriptSegment {
+    TranscriptSegment(start: end, end: end, text: "")
+  }
+
+  /// Whether this piece only says how far the recognizer has got.
+  public var isProgressOnly: Bool { text.isEmpty && skipReason == nil }
 }

@@ -44,6 +44,13 @@ struct TranscribeCommand: AsyncParsableCommand {
         let transcript = try await recognizer.transcribe(url, phrases: nil) { _, _ in }
         let elapsed = started.duration(to: .now)
         print(line(path: RawFileName.display(raw), transcript: transcript, elapsed: elapsed))
+        // Audio the recognizer gave no words for is said, not lost in silence.
+        for skipped in transcript.segments where skipped.skipReason != nil {
+          let stretch = String(format: "%.1f–%.1f s", skipped.start, skipped.end)
+          let note =
+            "\(RawFileName.display(raw)): \(stretch) not transcribed: \(skipped.skipReason!)"
+          try? FileHandle.standardError.write(contentsOf: Data("transcribe: \(note)\n".utf8))
+        }
       } catch {
         failed = true
         let message = (error as? TranscribeError)?.description ?? "\(error)"

@@ -78,6 +78,31 @@ import Testing
     #expect(bar?.contains(" 50%") == true)
   }
 
+  @Test func progressShowsFromTheStartAndASkippedStretchIsSaid() async {
+    var initial = transcribedState(audio: URL(fileURLWithPath: "/tmp/talk.wav"))
+    initial.transcript = nil
+    initial.isTranscribing = true
+    let store = Store(
+      initialState: initial,
+      model: TranscribeModel(recognizer: .slowToCheck, startFolder: URL(fileURLWithPath: "/tmp")))
+    let terminal = HeadlessTerminal(size: Size(width: 120, height: 20)) {
+      TranscribeView(store: store)
+    }
+    // Before any words: the engine says how far it got, and the bar shows it.
+    store.send(.segmentDecoded(.progress(to: 0), audioDuration: 600))
+    store.send(.segmentDecoded(.progress(to: 60), audioDuration: 600))
+    #expect(store.segments.isEmpty && store.processedUntil == 60)
+    #expect(terminal.grid.contains("Transcribing… 10%"))
+    // A stretch with no words is listed with why, not left out.
+    let skipped = TranscriptSegment(
+      start: 60, end: 90, text: "", skipReason: "no words it could trust")
+    store.send(.segmentDecoded(skipped, audioDuration: 600))
+    store.send(.segmentDecoded(.progress(to: 90), audioDuration: 600))
+    #expect(store.segments == [skipped])
+    #expect(terminal.grid.contains("[60.0–90.0 s] (not transcribed: no words it could trust)"))
+    #expect(terminal.grid.contains("Transcribing… 15%"))
+  }
+
   @Test func theTranscriptIsSavedBesideTheAudioFile() async throws {
     let folder = FileManager.default.temporaryDirectory
       .appending(path: "transcript-\(UUID().uuidString)")

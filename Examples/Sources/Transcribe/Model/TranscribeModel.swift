@@ -53,9 +53,15 @@ public struct TranscribeModel: Model {
     /// The entries of the listed folder.
     public var entries: [AudioFileBrowser.Entry] { listing?.entries ?? [] }
 
+    /// How far the recognizer said it has got, in seconds, when it says so apart from the
+    /// segments it sends (the embedded engine does, from the start of the file).
+    public var processedUntil: Double?
+
     /// How much of the audio has been transcribed, from 0 to 1, while that is known.
     public var progress: Double? {
-      guard let audioDuration, audioDuration > 0, let end = segments.last?.end else { return nil }
+      guard let audioDuration, audioDuration > 0,
+        let end = [segments.last?.end, processedUntil].compactMap({ $0 }).max()
+      else { return nil }
       return min(end / audioDuration, 1)
     }
   }
@@ -165,7 +171,11 @@ public struct TranscribeModel: Model {
       return start(&state)
     case .segmentDecoded(let segment, let audioDuration):
       guard state.isTranscribing else { return .none }
-      state.segments.append(segment)
+      if segment.isProgressOnly {
+        state.processedUntil = max(state.processedUntil ?? 0, segment.end)
+      } else {
+        state.segments.append(segment)
+      }
       state.audioDuration = audioDuration ?? state.audioDuration
       return .none
     case .transcribed(let transcript):
@@ -255,6 +265,7 @@ public struct TranscribeModel: Model {
     state.isTranscribing = true
     state.transcript = nil
     state.segments = []
+    state.processedUntil = nil
     state.audioDuration = nil
     state.errorMessage = nil
     state.notice = nil

@@ -158,7 +158,8 @@ struct TranscriptPanel: View {
   }
 
   static func line(_ segment: TranscriptSegment) -> String {
-    "[\(seconds(segment.start))–\(seconds(segment.end)) s] \(segment.text)"
+    let words = segment.skipReason.map { "(not transcribed: \($0))" } ?? segment.text
+    return "[\(seconds(segment.start))–\(seconds(segment.end)) s] \(words)"
   }
 
   private static func seconds(_ value: Double) -> String {

@@ -15,6 +15,31 @@ struct TranscriptionReply: Decodable {
   var segments: [Segment]?
   /// The error of an error answer or event.
   var error: ErrorBody?
+  /// How far a `transcript.progress` event says the engine has got, in seconds.
+  var processed: Double?
+  /// A `transcript.skipped` event's stretch and why it has no words.
+  var start: Double?
+  var end: Double?
+  var reason: String?
+  /// The skipped stretches (`verbose_json` answers and `done` events of the embedded engine).
+  var skipped: [Skipped]?
+
+  struct Skipped: Decodable {
+    var start: Double
+    var end: Double
+    var reason: String
+
+    var segment: TranscriptSegment {
+      TranscriptSegment(start: start, end: end, text: "", skipReason: reason)
+    }
+  }
+
+  /// The words and the skipped stretches of a whole answer or `done` event, in time order.
+  func allSegments(orElse streamed: [TranscriptSegment]) -> [TranscriptSegment] {
+    guard let segments else { return streamed }
+    return (segments.map(\.trimmed) + (skipped ?? []).map(\.segment))
+      .sorted { $0.start < $1.start }
+  }
 
   struct Segment: Decodable {
     var start: Double

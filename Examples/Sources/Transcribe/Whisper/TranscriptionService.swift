@@ -90,7 +90,7 @@ public struct TranscriptionService: Sendable {
       return try await readEvents(answer, file: audio, mode: mode, onSegment: onSegment)
     }
     let reply = try decode(try await collect(answer))
-    let segments = (reply.segments ?? []).map(\.trimmed)
+    let segments = reply.allSegments(orElse: [])
     for segment in segments { await onSegment(segment, reply.duration) }
     return Transcript(
       text: (reply.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines), mode: mode,
@@ -115,11 +115,20 @@ public struct TranscriptionService: Sendable {
               ?? TranscriptSegment(start: end, end: end, text: event.delta ?? "")
             segments.append(segment)
             await onSegment(segment, event.duration)
+          case "transcript.skipped":
+            guard let start = event.start, let end = event.end else { continue }
+            let segment = TranscriptSegment(
+              start: start, end: end, text: "", skipReason: event.reason ?? "no words")
+            segments.append(segment)
+            await onSegment(segment, event.duration)
+          case "transcript.progress":
+            guard let processed = event.processed else { continue }
+            await onSegment(.progress(to: processed), event.duration)
           case "transcript.text.done":
             return Transcript(
               text: (event.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines),
               mode: mode, audioDuration: event.duration ?? segments.last?.end ?? 0,
-              segments: event.segments?.map(\.trimmed) ?? segments)
+              segments: event.allSegments(orElse: segments))
           case "error":
             throw failure(status: 500, reply: event, file: file)
           default:
