@@ -32,19 +32,7 @@ import Testing
         pixels += [colour.0, colour.1, colour.2]
       }
     }
-    let handle = try #require(tjInitCompress())
-    defer { tjDestroy(handle) }
-    var output: UnsafeMutablePointer<UInt8>?
-    var size: UInt = 0
-    let status = pixels.withUnsafeBufferPointer { input in
-      tjCompress2(
-        handle, input.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
-        &output, &size, Int32(TJSAMP_444.rawValue), 95, TJFLAG_ACCURATEDCT)
-    }
-    try #require(status == 0)
-    let bytes = try #require(output)
-    defer { tjFree(bytes) }
-    return Data(UnsafeBufferPointer(start: bytes, count: Int(size)))
+    return try JPEGFixture.encode(pixels, width: width, height: height, format: TJPF_RGB)
   }
 
   /// `jpeg` with an EXIF block holding `orientation` right after its start, as a camera
