@@ -406,13 +406,18 @@ class LivePageTests(InspectorTestCase):
                 t.caseLabel({draftChanged: {_0: 'milk'}}),
                 t.caseLabel({set: {name: 'x', count: 2}}),
                 t.caseLabel({password: {_0: '%s'}}),
+                t.caseLabel({screen: {_0: {id: 0, value: {todos: {_0: {row: {_0: {id: 7, value: {toggleTapped: {}}}}}}}}}}),
+                t.fullCaseLabel({screen: {_0: {id: 0, value: {todos: {_0: {draftChanged: {_0: 'milk'}}}}}}}),
               ],
             };""" % SECRET_MARK)
         self.assertEqual(result["state"], {"rows": [{"title": "milk"}, {"title": "d"}], "mode": {"loading": {"_0": 3}}})
         self.assertIn("a.b", result["error"])
         self.assertEqual(result["root"], [1])
         self.assertEqual(result["labels"], [
-            "screen › todos › addTapped", 'draftChanged("milk")', 'set(name: "x", count: 2)', "password(••••)"])
+            # The action first, in the case it happened in; a row's or a screen's Keyed is no
+            # payload that hides it; the whole nesting is the full label, shown on hover.
+            "todos › addTapped", 'draftChanged("milk")', 'set(name: "x", count: 2)', "password(••••)",
+            "row[7] › toggleTapped", 'screen[0] › todos › draftChanged("milk")'])
 
     def test_screenshot_of_a_selected_step(self):
         self.open_page()

@@ -143,15 +143,43 @@
     return cut(`${name}(${listed(Object.entries(payload), room)})`, room + name.length);
   }
 
-  /** An intent or side effect: `screen › todos › addTapped`, `draftChanged("milk")`. */
-  function caseLabel(v) {
-    const c = enumCase(v);
-    if (!c) return short(v, 60);
-    const keys = Object.keys(c.payload);
-    // A case that only wraps another case (a child screen's intent) reads as a path.
-    if (keys.length === 1 && keys[0] === '_0' && enumCase(c.payload._0)) return c.name + ' › ' + caseLabel(c.payload._0);
-    return caseText(c.name, c.payload);
+  // A row's or a screen's intent: MVIKit's `Keyed`, `{id, value}` with a case as its value.
+  const isKeyed = (v) => isObject(v) && Object.keys(v).length === 2 && has(v, 'id') && has(v, 'value') && enumCase(v.value) !== null;
+
+  /**
+   * The cases an intent or side effect nests, outermost first, down to the one that says what
+   * happened, which keeps its payload: a case that only wraps another (a child's intent) and a
+   * `Keyed` (`screen[0]`) are followed through, so that no payload hides the action.
+   */
+  function casePath(v) {
+    const path = [];
+    let value = v;
+    for (;;) {
+      const c = enumCase(value);
+      if (!c) return [...path, short(value, 60)];
+      const keys = Object.keys(c.payload);
+      const inner = keys.length === 1 && keys[0] === '_0' ? c.payload._0 : undefined;
+      if (enumCase(inner)) {
+        path.push(c.name);
+        value = inner;
+      } else if (isKeyed(inner)) {
+        path.push(`${c.name}[${short(inner.id, 20)}]`);
+        value = inner.value;
+      } else {
+        return [...path, caseText(c.name, c.payload)];
+      }
+    }
   }
+
+  /** An intent or side effect by its action, with the case it happened in: `todos › addTapped`,
+   *  `draftChanged("milk")`. `fullCaseLabel` has the whole nesting. */
+  function caseLabel(v) {
+    const path = casePath(v);
+    return path.slice(-2).join(' › ');
+  }
+
+  /** The whole nesting of an intent or side effect: `screen[0] › todos › addTapped`. */
+  const fullCaseLabel = (v) => casePath(v).join(' › ');
 
   // ---------------------------------------------------------------------------------------------
   // The steps: everything the page knows of one app session or one imported file.
@@ -391,8 +419,8 @@
 
   function searchText(record) {
     if (record.searchVersion !== record.version) {
-      record.search = [stepLabel(record), JSON.stringify(record.intent ?? null),
-        ...record.sideEffects.map((v) => caseLabel(v) + ' ' + JSON.stringify(v)),
+      record.search = [fullCaseLabel(record.intent ?? null), JSON.stringify(record.intent ?? null),
+        ...record.sideEffects.map((v) => fullCaseLabel(v) + ' ' + JSON.stringify(v)),
         ...record.problems.map((p) => p.message)].join('\n').toLowerCase();
       record.searchVersion = record.version;
     }
@@ -433,7 +461,7 @@
     maxBatchLatencyMs: 0,
     recentRenderMs: [], // the last 100 frames' lastBatchRenderMs
     stepCount: () => (data ? data.steps : 0),
-    applyChanges, caseLabel, pathText,
+    applyChanges, caseLabel, fullCaseLabel, pathText,
   };
   window.inspectorTest = test;
   const pending = { batches: 0, parseMs: 0, since: Infinity };
@@ -561,11 +589,12 @@
       const origin = item.origin || 'view';
       row.dataset.origin = origin;
       row.append(el('span', 'num', String(item.step)), el('span', 'origin ' + origin, origin), el('span', 'label', stepLabel(item)));
-      row.title = stepLabel(item);
+      // The whole nesting on hover.
+      row.title = item.intent === undefined ? stepLabel(item) : fullCaseLabel(item.intent);
     }
     if (item.sideEffects.length) {
-      const labels = item.sideEffects.map(caseLabel);
-      const effects = el('span', 'effects', '→ ' + (labels.length > 2 ? plural(labels.length, 'side effect') : labels.join(', ')));
+      const labels = item.sideEffects.map(fullCaseLabel);
+      const effects = el('span', 'effects', '→ ' + (labels.length > 2 ? plural(labels.length, 'side effect') : item.sideEffects.map(caseLabel).join(', ')));
       effects.title = labels.join('\n');
       row.append(effects);
       row.classList.add('has-effects');
@@ -636,7 +665,7 @@
     } else {
       const time = selected.time ? ' · ' + clockTime(selected.time) : '';
       ui.title.textContent = `Step ${selected.step.toLocaleString('en-US')} · from ${selected.origin || 'view'}${time}`;
-      const intent = selected.intent === undefined ? el('span', 'quiet', 'not received') : valueView(selected.intent, 'intent', caseLabel(selected.intent));
+      const intent = selected.intent === undefined ? el('span', 'quiet', 'not received') : valueView(selected.intent, 'intent', fullCaseLabel(selected.intent));
       facts.push(['Intent', intent]);
       // The old values come from the state before, as the changes are applied one by one.
       const before = stateAfter(selected.step - 1);
@@ -649,7 +678,7 @@
       renderDiff(selected.changes.slice(0, olds.length), olds, before, state);
       for (const { path } of selected.changes) for (let i = 1; i <= path.length; i++) changed.add(pathText(path.slice(0, i)));
     }
-    for (const value of selected.sideEffects) facts.push(['Side effect', valueView(value, 'side-effect', caseLabel(value))]);
+    for (const value of selected.sideEffects) facts.push(['Side effect', valueView(value, 'side-effect', fullCaseLabel(value))]);
     for (const p of selected.problems) facts.push([p.kind === 'error' ? 'Error' : 'Warning', el('span', 'problem', p.message)]);
     for (const [name, view] of facts) {
       const fact = el('div', 'fact');
