@@ -6,6 +6,7 @@ Run: INSPECTOR_PROBE=/path/to/InspectorProbe Tests/Browser/.venv/bin/python Test
 """
 
 import http.server
+import json
 import os
 import queue
 import secrets
@@ -279,6 +280,26 @@ class LivePageTests(InspectorTestCase):
             return ['😀', '한', '漢', 'か'].filter((text) => pixels(text) === box);
         """)
         self.assertEqual(missing, [], "drawn as boxes: the page's fonts lack them")
+
+    def test_step_buttons_move_the_selection_and_the_state_copies_as_json(self):
+        self.open_page()
+        for _ in range(3):
+            self.probe.send("send increment")
+        self.wait_steps(3)
+        self.select(2)
+        self.wait_probe({"count": "2", "live": "false"}, "the app shows step 2")
+        self.by_id("step-back").click()
+        self.wait(lambda: self.is_selected('.step-row[data-step="1"]'), "◀ Step selects step 1")
+        self.wait_probe({"count": "1", "live": "false"}, "the app follows to step 1")
+        self.by_id("step-next").click()
+        self.by_id("step-next").click()
+        self.wait(lambda: self.is_selected('.step-row[data-step="3"]'), "Step ▶ twice selects step 3")
+        self.wait(lambda: not self.by_id("step-next").is_enabled(), "nothing after the last step")
+        state = json.loads(self.js("return window.inspectorTest.selectedStateJSON()"))
+        self.assertEqual(state["count"], 3)
+        self.by_id("copy-state").click()
+        self.wait(lambda: "the state after step 3" in self.by_id("notice").text
+                  or "did not let the page copy" in self.by_id("notice").text, "the page says what it copied")
 
     def test_escape_returns_the_app_to_live(self):
         self.open_page()

@@ -19,6 +19,7 @@
     diff: $('diff'), tree: $('state-tree'), showView: $('show-view'), showEffect: $('show-effect'),
     onlyEffects: $('only-effects'), onlyProblems: $('only-problems'), pauseScroll: $('pause-scroll'),
     copyTest: $('copy-test'), testDialog: $('test-dialog'), testSource: $('test-source'),
+    stepBack: $('step-back'), stepNext: $('step-next'), copyState: $('copy-state'),
     testCopy: $('test-copy'), testClose: $('test-close'),
   };
   // Without a token in the address the server still knows the page by its cookie.
@@ -462,6 +463,7 @@
     recentRenderMs: [], // the last 100 frames' lastBatchRenderMs
     stepCount: () => (data ? data.steps : 0),
     applyChanges, caseLabel, fullCaseLabel, pathText,
+    selectedStateJSON: () => (selected && !selected.gone ? selectedStateJSON() : null),
   };
   window.inspectorTest = test;
   const pending = { batches: 0, parseMs: 0, since: Infinity };
@@ -651,6 +653,10 @@
   function renderDetail() {
     detailDirty = false;
     for (const panel of [ui.facts, ui.diff, ui.tree]) panel.replaceChildren();
+    const index = selected ? displayIndex(selected) : -1;
+    ui.stepBack.disabled = index <= 0;
+    ui.stepNext.disabled = index < 0 || index >= displayCount() - 1;
+    ui.copyState.disabled = !selected || selected.gone;
     if (!selected || selected.gone) {
       ui.title.textContent = 'Select a step';
       return;
@@ -954,6 +960,30 @@
   }
 
   ui.testCopy.addEventListener('click', copyTestSource);
+
+  // ---------------------------------------------------------------------------------------------
+  // Step buttons, and the state as JSON.
+
+  ui.stepBack.addEventListener('click', () => moveSelection(-1));
+  ui.stepNext.addEventListener('click', () => moveSelection(1));
+
+  /** The state after the selected step, as the app encoded it, indented. */
+  function selectedStateJSON() {
+    const step = selected.type === 'base' ? data.baseStep : selected.step;
+    return JSON.stringify(stateAfter(step), null, 2);
+  }
+
+  ui.copyState.addEventListener('click', async () => {
+    if (!selected || selected.gone) return;
+    const text = selectedStateJSON();
+    try {
+      await navigator.clipboard.writeText(text);
+      const which = selected.type === 'base' ? 'the initial state' : `the state after step ${selected.step.toLocaleString('en-US')}`;
+      showNotice(`Copied ${which} as JSON (${text.length.toLocaleString('en-US')} characters).`);
+    } catch {
+      showNotice('The browser did not let the page copy: open Export for the whole session as a file.', 'error');
+    }
+  });
   ui.testClose.addEventListener('click', () => ui.testDialog.close());
 
   ui.live.addEventListener('click', () => isAttached() && socket.send(JSON.stringify({ type: 'live' })));
