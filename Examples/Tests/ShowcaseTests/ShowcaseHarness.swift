@@ -5,6 +5,7 @@ import MVIKitPersistence
 import MVIKitRecording
 import MVIKitTerminal
 import ShowcaseKit
+import Testing
 import Transcribe
 
 /// The showcase wired as `Showcase` wires it, but on a headless terminal.
@@ -96,5 +97,19 @@ final class ShowcaseHarness {
       try? await Task.sleep(for: .milliseconds(10))
     }
     return false
+  }
+
+  /// Opens Todos on an empty database, adds "milk" and "bread" through the field and ticks
+  /// "bread": the session the recording tests record.
+  func addMilkAndBreadAndTickBread() async {
+    terminal.press(.down, .down, .down, .down, .enter)
+    #expect(await waitFor("Nothing to do yet."))
+    for title in ["milk", "bread"] {
+      terminal.type(title)
+      terminal.press(.enter)
+      #expect(await waitFor("[ ] \(title)"))
+    }
+    terminal.press(.tab, .down, .space)
+    #expect(await waitFor("[x] bread"))
   }
 }

@@ -84,15 +84,7 @@ import Transcribe
   @Test func todosSessionReplays() async throws {
     try await DemoServer.withServer { server in
       try await recordAndReplay(on: server, steps: 8) { showcase in
-        showcase.terminal.press(.down, .down, .down, .down, .enter)
-        #expect(await showcase.waitFor("Nothing to do yet."))
-        for title in ["milk", "bread"] {
-          showcase.terminal.type(title)
-          showcase.terminal.press(.enter)
-          #expect(await showcase.waitFor("[ ] \(title)"))
-        }
-        showcase.terminal.press(.tab, .down, .space)
-        #expect(await showcase.waitFor("[x] bread"))
+        await showcase.addMilkAndBreadAndTickBread()
       }
     }
   }

@@ -49,15 +49,7 @@ import Testing
       let showcase = ShowcaseHarness(
         serverURL: server.baseURL, todosPath: folder.appendingPathComponent("todos.sqlite").path,
         recognizer: .wavOnly, recorder: recorder)
-      showcase.terminal.press(.down, .down, .down, .down, .enter)
-      #expect(await showcase.waitFor("Nothing to do yet."))
-      for title in ["milk", "bread"] {
-        showcase.terminal.type(title)
-        showcase.terminal.press(.enter)
-        #expect(await showcase.waitFor("[ ] \(title)"))
-      }
-      showcase.terminal.press(.tab, .down, .space)
-      #expect(await showcase.waitFor("[x] bread"))
+      await showcase.addMilkAndBreadAndTickBread()
       recorder.stop()
       await showcase.close()
     }
