@@ -79,7 +79,9 @@ public final class Inspector<M: Model> {
       testMaker: nil)
     // Made here, where the model's type is known, so that the capture runs specialised code:
     // unspecialised, it looked up the type metadata of its events on every send.
-    inspector.listen { event, origin in inspector.capture(event, origin) }
+    inspector.listen(
+      { event, origin in inspector.capture(event, origin) },
+      effects: { inspector.captureEffect($0) })
     return inspector
   }
 
@@ -150,8 +152,30 @@ public final class Inspector<M: Model> {
   /// Calls `receive` with each event of the store's flow, until ``stop()``. The store keeps
   /// the inspector through its tap, so a discarded inspector goes on.
   @usableFromInline
-  func listen(_ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void) {
-    tap = root.addTap(receive)
+  func listen(
+    _ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void,
+    effects: @escaping @MainActor (EffectLifecycleEvent) -> Void
+  ) {
+    tap = root.addTap(receive, effects: effects)
+  }
+
+  /// An effect run's start or end, for the page's timeline: at the step it happened after.
+  @usableFromInline
+  func captureEffect(_ event: EffectLifecycleEvent) {
+    let moment: String
+    var failure: String?
+    switch event.moment {
+    case .started: moment = "started"
+    case .finished: moment = "finished"
+    case .cancelled: moment = "cancelled"
+    case .failed(let error):
+      moment = "failed"
+      failure = String(describing: error)
+    }
+    feed.capture(
+      .effect(
+        step: step, time: Date().timeIntervalSince1970, run: event.run, moment: moment,
+        id: event.cancellationID.map { String(describing: $0.base) }, failure: failure))
   }
 
   /// The one thing done per event on the main actor.
@@ -282,7 +306,9 @@ where
           return .failure(error)
         }
       })
-    inspector.listen { event, origin in inspector.capture(event, origin) }
+    inspector.listen(
+      { event, origin in inspector.capture(event, origin) },
+      effects: { inspector.captureEffect($0) })
     return inspector
   }
 }

@@ -9,6 +9,9 @@ enum InspectorEvent<M: Model>: Sendable {
   case sideEffect(step: Int, M.SideEffect)
   case warning(step: Int, time: Double, String)
   case error(step: Int, time: Double, String)
+  /// An effect's run started or ended (`moment`: started, finished, cancelled, failed), with
+  /// its cancellation id and the error that failed it, as text.
+  case effect(step: Int, time: Double, run: Int, moment: String, id: String?, failure: String?)
   /// The store shows its live state, or the state after `shownStep`.
   case status(live: Bool, shownStep: Int?)
 }

@@ -38,6 +38,8 @@ final class InspectorFeed<M: Model>: Sendable {
     var shownStep: Int?
     /// The last step encoded.
     var lastStep = 0
+    /// The effect runs started and not ended: the step that started each, and when.
+    var runs: [Int: (step: Int, time: Double)] = [:]
     var pages: [ObjectIdentifier: InspectorMailbox] = [:]
   }
 
@@ -173,6 +175,22 @@ final class InspectorFeed<M: Model>: Sendable {
         batch.append(note)
       case .error(let step, let time, let message):
         let note = InspectorStepRecord.noteEvent("error", step, time, message)
+        record(step, in: &log) { $0.notes.append(note) }
+        batch.append(note)
+      case .effect(let step, let time, let run, let moment, let id, let failure):
+        var fields: [String: JSONValue] = [
+          "kind": .string("effect"), "step": .int(Int64(step)), "time": .double(time),
+          "run": .int(Int64(run)), "moment": .string(moment),
+        ]
+        if let id { fields["id"] = .string(id) }
+        if let failure { fields["error"] = .string(failure) }
+        if moment == "started" {
+          log.runs[run] = (step, time)
+        } else if let start = log.runs.removeValue(forKey: run) {
+          fields["startedAt"] = .int(Int64(start.step))
+          fields["duration"] = .double(max(0, time - start.time))
+        }
+        let note = JSONValue.object(fields)
         record(step, in: &log) { $0.notes.append(note) }
         batch.append(note)
       case .status(let live, let shownStep):

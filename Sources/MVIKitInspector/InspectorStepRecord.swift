@@ -10,7 +10,7 @@ struct InspectorStepRecord {
   var intent: (origin: IntentOrigin, time: Double, value: JSONValue)?
   var changes: [StateChange] = []
   var sideEffects: [JSONValue] = []
-  /// Warnings and errors, as page events.
+  /// Warnings, errors and effects' starts and ends, as page events.
   var notes: [JSONValue] = []
 
   /// The step's events for the page, in the order they happened.

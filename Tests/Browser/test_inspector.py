@@ -301,6 +301,19 @@ class LivePageTests(InspectorTestCase):
         self.wait(lambda: "the state after step 3" in self.by_id("notice").text
                   or "did not let the page copy" in self.by_id("notice").text, "the page says what it copied")
 
+    def test_effects_start_and_end_on_the_timeline(self):
+        self.open_page()
+        self.probe.send("send effect")
+        self.wait_steps(2)
+        self.wait(lambda: self.js("return window.inspectorTest.effectsOf(2)"), "the effect's end arrives")
+        # The run starts under the step that returned it and ends under the one it sent.
+        self.assertEqual(self.js("return window.inspectorTest.effectsOf(1)"), ["#1 started"])
+        ended = self.js("return window.inspectorTest.effectsOf(2)")
+        self.assertRegex(ended[0], r"^#1 finished after \d+ ms, started at step 1$")
+        self.assertIn("⚙ #1 started", self.row(1).text)
+        self.select(1)
+        self.wait(lambda: "#1 started" in self.by_id("facts").text, "the step's details list the start")
+
     def test_escape_returns_the_app_to_live(self):
         self.open_page()
         self.probe.send("send increment")

@@ -347,6 +347,26 @@ import Testing
     await inspector.stop()
   }
 
+  @Test func anEffectRunsStartAndEndGoToThePage() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)
+    let port = try #require(inspector.url.port)
+    let host = "127.0.0.1:\(port)"
+    let client = try RawClient(port: port)
+    let headers = [
+      "Host": host, "Upgrade": "websocket", "Connection": "Upgrade", "Origin": "http://\(host)",
+      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13",
+    ]
+    #expect(await off { client.get("/ws?token=t0ken", headers: headers).status } == 101)
+    // `echo` runs work that sends `increment`: the run starts after step 1 and ends after 2.
+    await store.send(.echo).finish()
+    let messages = await read(client) { $0.contains("\"moment\":\"finished\"") }.joined()
+    #expect(messages.contains(#""kind":"effect","moment":"started","run":1,"step":1,"#))
+    #expect(
+      messages.contains(#""kind":"effect","moment":"finished","run":1,"startedAt":1,"step":2,"#))
+    await inspector.stop()
+  }
+
   @Test func aModelThatIsNotCodableHasNoTestToCopy() async throws {
     let store = Store(initialState: Plain.State(), model: Plain())
     let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)

@@ -179,6 +179,17 @@
     return path.slice(-2).join(' › ');
   }
 
+  /** An effect run's start or end: `#3 started (id: search)`, `#3 finished after 0.42 s, started
+   *  at step 5`, `#2 cancelled…`, `#4 failed…: reason`. */
+  function effectText(e) {
+    const id = e.id ? ` (id: ${cut(String(e.id), 40)})` : '';
+    if (e.moment === 'started') return `#${e.run} started${id}`;
+    const after = typeof e.duration === 'number' ? ` after ${e.duration < 1 ? Math.round(e.duration * 1000) + ' ms' : e.duration.toFixed(2) + ' s'}` : '';
+    const from = Number.isInteger(e.startedAt) ? `, started at step ${e.startedAt.toLocaleString('en-US')}` : '';
+    const error = e.moment === 'failed' && e.error ? `: ${cut(String(e.error), 120)}` : '';
+    return `#${e.run} ${e.moment}${id}${after}${from}${error}`;
+  }
+
   /** The whole nesting of an intent or side effect: `screen[0] › todos › addTapped`. */
   const fullCaseLabel = (v) => casePath(v).join(' › ');
 
@@ -236,7 +247,7 @@
     rowElements.clear();
   }
 
-  const newBaseRecord = () => ({ type: 'base', sideEffects: [], problems: [], version: 0 });
+  const newBaseRecord = () => ({ type: 'base', sideEffects: [], problems: [], effects: [], version: 0 });
 
   /** The record of `step`, made when the step is new; the base record for a step before the
    *  oldest kept one; null for a step the page skipped. */
@@ -248,7 +259,7 @@
     advanceTip(step - 1);
     const record = {
       type: 'step', step, origin: null, time: null, intent: undefined, changes: [], sideEffects: [],
-      problems: [], version: 0, seq: data.nextSeq++, inView: false, gone: false,
+      problems: [], effects: [], version: 0, seq: data.nextSeq++, inView: false, gone: false,
     };
     data.rows.push(record);
     data.byStep.set(step, record);
@@ -290,6 +301,8 @@
         record.sideEffects.push(event.value);
       } else if (event.kind === 'warning' || event.kind === 'error') {
         record.problems.push({ kind: event.kind, message: String(event.message ?? '') });
+      } else if (event.kind === 'effect' && Number.isInteger(event.run)) {
+        record.effects.push(event);
       } else {
         continue;
       }
@@ -462,7 +475,8 @@
     maxBatchLatencyMs: 0,
     recentRenderMs: [], // the last 100 frames' lastBatchRenderMs
     stepCount: () => (data ? data.steps : 0),
-    applyChanges, caseLabel, fullCaseLabel, pathText,
+    applyChanges, caseLabel, fullCaseLabel, pathText, effectText,
+    effectsOf: (step) => (data && data.byStep.get(step) ? data.byStep.get(step).effects.map(effectText) : null),
     selectedStateJSON: () => (selected && !selected.gone ? selectedStateJSON() : null),
   };
   window.inspectorTest = test;
@@ -601,6 +615,12 @@
       row.append(effects);
       row.classList.add('has-effects');
     }
+    if (item.effects && item.effects.length) {
+      const texts = item.effects.map(effectText);
+      const effects = el('span', 'runs', '⚙ ' + (texts.length === 1 ? texts[0] : plural(texts.length, 'effect event')));
+      effects.title = texts.join('\n');
+      row.append(effects);
+    }
     if (item.problems.length) {
       const problems = el('span', 'problems', '⚠ ' + (item.problems.length === 1 ? item.problems[0].message : plural(item.problems.length, 'problem')));
       problems.title = item.problems.map((p) => `${p.kind}: ${p.message}`).join('\n');
@@ -685,6 +705,7 @@
       for (const { path } of selected.changes) for (let i = 1; i <= path.length; i++) changed.add(pathText(path.slice(0, i)));
     }
     for (const value of selected.sideEffects) facts.push(['Side effect', valueView(value, 'side-effect', fullCaseLabel(value))]);
+    for (const e of selected.effects || []) facts.push(['Effect', el('span', 'run', effectText(e))]);
     for (const p of selected.problems) facts.push([p.kind === 'error' ? 'Error' : 'Warning', el('span', 'problem', p.message)]);
     for (const [name, view] of facts) {
       const fact = el('div', 'fact');
