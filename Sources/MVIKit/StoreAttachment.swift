@@ -54,6 +54,13 @@ public struct RootStoreHandle<M: Model> {
 
   package func removeTap(_ tap: FlowTap<M>) { engine?.detach(tap) }
 
+  /// While a tap hears of an intent an effect sent: the number of the run that sent it (see
+  /// ``EffectLifecycleEvent/run``), when a tap that hears runs was attached as it started.
+  @usableFromInline package var runOfReportedIntent: Int? {
+    guard let run = engine?.reducedRun, run != 0 else { return nil }
+    return Int(run)
+  }
+
   /// Calls `changed` when the next intent is reduced, once; call again to hear of the one
   /// after. What state persistence uses to learn that there may be something to save: a tap
   /// that removes itself, so only the one send that tells it takes the slow path.

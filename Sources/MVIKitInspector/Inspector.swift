@@ -35,7 +35,7 @@ public final class Inspector<M: Model> {
   /// live when the last page goes away.
   public private(set) var isLive = true
 
-  private let root: RootStoreHandle<M>
+  @usableFromInline let root: RootStoreHandle<M>
   @usableFromInline let feed: InspectorFeed<M>
   private let server: InspectorServer
   private var tap: FlowTap<M>?
@@ -185,7 +185,9 @@ public final class Inspector<M: Model> {
     case .intent(let intent):
       step += 1
       feed.capture(
-        .intent(step: step, origin: origin ?? .view, time: Date().timeIntervalSince1970, intent))
+        .intent(
+          step: step, origin: origin ?? .view, time: Date().timeIntervalSince1970,
+          run: origin == .effect ? root.runOfReportedIntent : nil, intent))
     case .stateChanged(_, let state):
       states.append(step: step, state)
       feed.capture(.state(step: step, state))

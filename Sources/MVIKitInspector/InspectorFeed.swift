@@ -152,10 +152,10 @@ final class InspectorFeed<M: Model>: Sendable {
     var statusChanged = false
     for event in events {
       switch event {
-      case .intent(let step, let origin, let time, let intent):
+      case .intent(let step, let origin, let time, let run, let intent):
         let value = InspectorValue.json(intent)
-        log.records.append(InspectorStepRecord(step: step, intent: (origin, time, value)))
-        batch.append(InspectorStepRecord.intentEvent(step, origin, time, value))
+        log.records.append(InspectorStepRecord(step: step, intent: (origin, time, value), run: run))
+        batch.append(InspectorStepRecord.intentEvent(step, origin, time, value, run: run))
         firstStep = firstStep ?? step
         log.lastStep = step
       case .state(let step, let state):

@@ -8,6 +8,8 @@ import MVIKitRecording
 struct InspectorStepRecord {
   var step: Int
   var intent: (origin: IntentOrigin, time: Double, value: JSONValue)?
+  /// The effect run that sent the intent, when known.
+  var run: Int?
   var changes: [StateChange] = []
   var sideEffects: [JSONValue] = []
   /// Warnings, errors and effects' starts and ends, as page events.
@@ -17,7 +19,7 @@ struct InspectorStepRecord {
   var events: [JSONValue] {
     var events: [JSONValue] = []
     if let intent {
-      events.append(Self.intentEvent(step, intent.origin, intent.time, intent.value))
+      events.append(Self.intentEvent(step, intent.origin, intent.time, intent.value, run: run))
     }
     if !changes.isEmpty { events.append(Self.changesEvent(step, changes)) }
     events += sideEffects.map { Self.sideEffectEvent(step, $0) }
@@ -32,13 +34,15 @@ struct InspectorStepRecord {
     return lines + sideEffects.map { .sideEffect(step: step, value: $0) }
   }
 
-  static func intentEvent(_ step: Int, _ origin: IntentOrigin, _ time: Double, _ value: JSONValue)
-    -> JSONValue
-  {
-    .object([
+  static func intentEvent(
+    _ step: Int, _ origin: IntentOrigin, _ time: Double, _ value: JSONValue, run: Int?
+  ) -> JSONValue {
+    var fields: [String: JSONValue] = [
       "kind": .string("intent"), "step": .int(Int64(step)), "origin": .string(origin.rawValue),
       "time": .double(time), "intent": value,
-    ])
+    ]
+    if let run { fields["run"] = .int(Int64(run)) }
+    return .object(fields)
   }
 
   static func changesEvent(_ step: Int, _ changes: [StateChange]) -> JSONValue {

@@ -164,7 +164,7 @@ extension TestStore: EffectSink {
   package typealias Intent = M.Intent
   package typealias SideEffect = M.SideEffect
 
-  package func receive(_ intent: M.Intent, into cascade: Cascade?) {
+  package func receive(_ intent: M.Intent, into cascade: Cascade?, run: Int32) {
     ledger.withLock { $0.intents.append(intent) }
   }
 

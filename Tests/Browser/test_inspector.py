@@ -309,10 +309,14 @@ class LivePageTests(InspectorTestCase):
         # The run starts under the step that returned it and ends under the one it sent.
         self.assertEqual(self.js("return window.inspectorTest.effectsOf(1)"), ["#1 started"])
         ended = self.js("return window.inspectorTest.effectsOf(2)")
-        self.assertRegex(ended[0], r"^#1 finished after \d+ ms, started at step 1$")
+        self.assertRegex(ended[0], r"^#1 finished after \d+ ms, started at step 1; sent step 2$")
         self.assertIn("⚙ #1 started", self.row(1).text)
         self.select(1)
         self.wait(lambda: "#1 started" in self.by_id("facts").text, "the step's details list the start")
+        # The intent the run sent says which run it was.
+        self.select(2)
+        self.wait(lambda: self.by_id("detail-title").text.startswith("Step 2 · from effect #1"),
+                  "step 2 names the run that sent it")
 
     def test_escape_returns_the_app_to_live(self):
         self.open_page()

@@ -364,6 +364,8 @@ import Testing
     #expect(messages.contains(#""kind":"effect","moment":"started","run":1,"step":1,"#))
     #expect(
       messages.contains(#""kind":"effect","moment":"finished","run":1,"startedAt":1,"step":2,"#))
+    // The intent the run sent names it.
+    #expect(messages.contains(#""kind":"intent","origin":"effect","run":1,"step":2,"#))
     await inspector.stop()
   }
 

@@ -157,3 +157,43 @@ struct Jobs: Model {
     #expect(timeline.lines.contains("run 1 started step 3"))
   }
 }
+
+/// Which run sent an intent, as a debugging aid that hears runs reads it while it hears of the
+/// intent.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct IntentRunTests {
+  /// Notes each intent with the run that sent it, or nil.
+  final class RunReader: StoreAttachment {
+    var seen: [(intent: Jobs.Intent, run: Int?)] = []
+    var ends = 0
+    private var root: RootStoreHandle<Jobs>?
+
+    func attach(to root: RootStoreHandle<Jobs>) {
+      self.root = root
+      _ = root.addTap(
+        { [weak self] event, _ in
+          guard let self, case .intent(let intent) = event else { return }
+          seen.append((intent, self.root?.runOfReportedIntent))
+        },
+        effects: { [weak self] event in
+          if case .started = event.moment {} else { self?.ends += 1 }
+        })
+    }
+  }
+
+  @Test func eachIntentAnEffectSentNamesItsRun() async {
+    let reader = RunReader()
+    let store = Store(initialState: Jobs.State(), model: Jobs(), attaching: [reader])
+    await store.send(.both).finish()
+    while reader.ends < 2 { await Task.yield() }
+    // Two runs started by one step, in the order of the merge: "left" is run 1's.
+    let runs = Dictionary(
+      reader.seen.compactMap { item -> (String, Int?)? in
+        guard case .done(let name) = item.intent else { return nil }
+        return (name, item.run)
+      }, uniquingKeysWith: { first, _ in first })
+    #expect(runs == ["left": 1, "right": 2])
+    // The View's intent came from no run.
+    #expect(reader.seen.first?.intent == .both && reader.seen.first?.run == nil)
+  }
+}

@@ -49,7 +49,10 @@ final class EffectJob<Intent: Sendable, SideEffect: Sendable>: Sendable {
   private func deliver(_ event: EffectEvent<Intent, SideEffect>) {
     guard let sink = runner.sink else { return }
     switch event {
-    case .intent(let intent): if !Task.isCancelled { sink.receive(intent, into: exit.cascade) }
+    case .intent(let intent):
+      // The run's number goes with its intent only while something hears runs.
+      let run = Int32(truncatingIfNeeded: lifecycle?.run ?? 0)
+      if !Task.isCancelled { sink.receive(intent, into: exit.cascade, run: run) }
     case .sideEffect(let sideEffect): if !Task.isCancelled { sink.deliver(sideEffect) }
     case .error(let error): sink.effectFailed(error)
     }

@@ -64,7 +64,7 @@
     /// The step whose reduce returned the effect being carried out.
     let step: Int
 
-    func send(_ intent: Intent) { runner.sink?.receive(intent, into: cascade) }
+    func send(_ intent: Intent) { runner.sink?.receive(intent, into: cascade, run: 0) }
     func emit(_ sideEffect: SideEffect) { runner.sink?.deliver(sideEffect) }
     func warn(_ message: String) { runner.sink?.effectWarned(message) }
     func cancel(_ id: EffectID) { runner.registry.cancel(id) }
@@ -137,7 +137,7 @@ package protocol EffectSink<Intent, SideEffect>: AnyObject {
   associatedtype SideEffect: Sendable
   /// An intent an effect sent, with the cascade its work belongs to: nil while the send that
   /// caused it is still reducing synchronously and has started no task yet.
-  func receive(_ intent: Intent, into cascade: Cascade?)
+  func receive(_ intent: Intent, into cascade: Cascade?, run: Int32)
   func deliver(_ sideEffect: SideEffect)
   func effectFailed(_ error: any Error)
   /// A misuse to report, such as an intent for a child that is not in the state.

@@ -35,6 +35,8 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   @usableFromInline var pause: Pause<M>?
   /// How many intents the engine has told its taps about: the step number of the last one.
   @usableFromInline var step = 0
+  /// While the taps hear of an intent: the effect run that sent it, 0 when none is known.
+  @usableFromInline var reducedRun: Int32 = 0
   /// True from the first reduce of a send until both queues are empty. Last, so that it fits
   /// beside the fields before it.
   @exclusivity(unchecked) @usableFromInline var isReducing = false
@@ -62,13 +64,13 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   @inlinable @inline(never)
   func send(_ intent: M.Intent, to store: Store<M>) -> StoreTask {
     guard isReducing else {
-      queue.append((intent, nil, .view))
+      queue.append((intent, nil, .view, 0))
       return StoreTask(drain(store, after: .none, into: nil))
     }
     // Sent from inside a send (an observer, an attachment): it waits until that send's
     // synchronous work is done, and starts a cascade of its own.
     let cascade = Cascade()
-    deferred.append((intent, cascade, .view))
+    deferred.append((intent, cascade, .view, 0))
     return StoreTask(cascade)
   }
 
@@ -104,7 +106,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
         // A chain's `.send` with nothing queued before it is reduced next, as it would be
         // after a trip through the queue, without the trip.
         if case .send(let next) = effect.operation, queue.isEmpty {
-          return (next, item.cascade, .effect)
+          return (next, item.cascade, .effect, 0)
         }
         // An intent an effect fed back joins its effect's cascade; the others, the send's.
         if item.cascade == nil {
@@ -135,7 +137,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     case .send(let intent):
       // The common step of a chain: queued as ``receive(_:into:)`` queues it, without a trip
       // through the runner.
-      queue.append((intent, cascade, .effect))
+      queue.append((intent, cascade, .effect, 0))
     default:
       execute(effect, step: step, cascade: &cascade)
     }
@@ -152,7 +154,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   func reduceObserved(_ store: Store<M>, _ item: QueuedIntent<M.Intent>)
     -> Effect<M.Intent, M.SideEffect>
   {
-    let (intent, _, origin) = item
+    let (intent, _, origin, run) = item
     if pause != nil {
       // While the View is paused, its input would be computed against the state it shows,
       // not the live one: it is refused, as the Elm debugger blocks input while it shows the
@@ -170,7 +172,9 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     let effect: Effect<M.Intent, M.SideEffect>
     if !taps.isEmpty {
       step += 1
+      reducedRun = run
       report(.intent(intent), origin: origin)
+      reducedRun = 0
       let before = store._state
       effect = model.reduce(&store._state, intent)
       if !isEqualIfEquatable(before, store._state) {
@@ -186,10 +190,11 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
 
   // MARK: - What effects send back
 
-  /// Reduces `intent`, which an effect sent, adding the work it causes to `cascade`.
-  package func receive(_ intent: M.Intent, into cascade: Cascade?) {
+  /// Reduces `intent`, which the effect `run` sent (0: not known), adding the work it causes
+  /// to `cascade`.
+  package func receive(_ intent: M.Intent, into cascade: Cascade?, run: Int32) {
     guard let store = face else { return }
-    queue.append((intent, cascade, .effect))
+    queue.append((intent, cascade, .effect, run))
     if !isReducing { _ = drain(store, after: .none, into: cascade) }
   }
 

@@ -187,7 +187,15 @@
     const after = typeof e.duration === 'number' ? ` after ${e.duration < 1 ? Math.round(e.duration * 1000) + ' ms' : e.duration.toFixed(2) + ' s'}` : '';
     const from = Number.isInteger(e.startedAt) ? `, started at step ${e.startedAt.toLocaleString('en-US')}` : '';
     const error = e.moment === 'failed' && e.error ? `: ${cut(String(e.error), 120)}` : '';
-    return `#${e.run} ${e.moment}${id}${after}${from}${error}`;
+    const steps = data ? data.sentByRun.get(e.run) || [] : [];
+    const sent = steps.length ? `; sent ${steps.length === 1 ? 'step' : 'steps'} ${listSteps(steps)}` : '; sent nothing';
+    return `#${e.run} ${e.moment}${id}${after}${from}${sent}${error}`;
+  }
+
+  /** `5, 6, 9` (and how many more past eight). */
+  function listSteps(steps) {
+    const shown = steps.slice(0, 8).map((s) => s.toLocaleString('en-US')).join(', ');
+    return steps.length > 8 ? `${shown} and ${steps.length - 8} more` : shown;
   }
 
   /** The whole nesting of an intent or side effect: `screen[0] › todos › addTapped`. */
@@ -237,6 +245,7 @@
       base: clone(state), baseStep: firstStep - 1, baseRecord: newBaseRecord(),
       tip: clone(state), tipStep: firstStep - 1, lastStep: firstStep - 1, lastCheckpoint: firstStep - 1,
       steps: 0, appDropped: 0, lagged: 0, nextSeq: 0,
+      sentByRun: new Map(), // effect run → the steps of the intents it sent
     };
     touched.clear();
     selected = null;
@@ -291,6 +300,12 @@
         record.origin = event.origin === 'effect' ? 'effect' : 'view';
         record.time = typeof event.time === 'number' ? event.time : null;
         record.intent = event.intent;
+        if (Number.isInteger(event.run)) {
+          record.run = event.run;
+          const sent = data.sentByRun.get(event.run) || [];
+          sent.push(event.step);
+          data.sentByRun.set(event.run, sent);
+        }
       } else if (event.kind === 'changes' && isStep && Array.isArray(event.changes)) {
         record.changes = record.changes.length ? record.changes.concat(event.changes) : event.changes;
         if (event.step >= data.tipStep) {
@@ -690,7 +705,8 @@
       ui.diff.append(el('div', 'quiet', 'The state before the oldest kept step: nothing before it to compare with.'));
     } else {
       const time = selected.time ? ' · ' + clockTime(selected.time) : '';
-      ui.title.textContent = `Step ${selected.step.toLocaleString('en-US')} · from ${selected.origin || 'view'}${time}`;
+      const run = Number.isInteger(selected.run) ? ` #${selected.run}` : '';
+      ui.title.textContent = `Step ${selected.step.toLocaleString('en-US')} · from ${selected.origin || 'view'}${run}${time}`;
       const intent = selected.intent === undefined ? el('span', 'quiet', 'not received') : valueView(selected.intent, 'intent', fullCaseLabel(selected.intent));
       facts.push(['Intent', intent]);
       // The old values come from the state before, as the changes are applied one by one.
