@@ -74,19 +74,30 @@ public final class Inspector<M: Model> {
     to store: Store<M>, host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
     limit: Int = 10_000, announce: Bool = true
   ) async throws(InspectorError) -> Inspector<M> {
-    let inspector = try await start(
+    try await launch(
       store, host: host, port: port, token: token, limit: limit, announce: announce,
       testMaker: nil)
-    // Made here, where the model's type is known, so that the capture runs specialised code:
-    // unspecialised, it looked up the type metadata of its events on every send.
+  }
+
+  /// Starts the feed and the server, then the capture; what both `attach` do.
+  @inlinable
+  static func launch(
+    _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
+    testMaker: TestMaker?
+  ) async throws(InspectorError) -> Inspector<M> {
+    let inspector = try await start(
+      store, host: host, port: port, token: token, limit: limit, announce: announce,
+      testMaker: testMaker)
+    // Made here, inlined where the model's type is known, so that the capture runs specialised
+    // code: unspecialised, it looked up the type metadata of its events on every send.
     inspector.listen(
       { event, origin in inspector.capture(event, origin) },
       effects: { inspector.captureEffect($0) })
     return inspector
   }
 
-  /// Starts the feed and the server; `attach(to:host:port:token:limit:announce:)` then
-  /// starts the capture. `testMaker` turns the exported session into a test's source, for a
+  /// Starts the feed and the server; `launch(…)`
+  /// then starts the capture. `testMaker` turns the exported session into a test's source, for a
   /// model whose types allow it.
   @usableFromInline
   static func start(
@@ -298,7 +309,7 @@ where
     to store: Store<M>, host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
     limit: Int = 10_000, announce: Bool = true, testModel: String?
   ) async throws(InspectorError) -> Inspector<M> {
-    let inspector = try await start(
+    try await launch(
       store, host: host, port: port, token: token, limit: limit, announce: announce,
       testMaker: { recording, name in
         do throws(RecordingError) {
@@ -308,10 +319,6 @@ where
           return .failure(error)
         }
       })
-    inspector.listen(
-      { event, origin in inspector.capture(event, origin) },
-      effects: { inspector.captureEffect($0) })
-    return inspector
   }
 }
 

@@ -53,7 +53,7 @@ extension Recording where M.State: Equatable, M.Intent: Equatable, M.SideEffect:
       "@MainActor",
       "@Test func \(name)() async throws {",
       "  let store = TestStore(",
-      "    initialState: \(marked(try source(of: initialState))),",
+      "    initialState: \(SwiftSource.tried(try source(of: initialState))),",
       "    model: \(model ?? "\(typeName)()"),",
       "    effects: .recorded",
       "  )",
@@ -66,14 +66,15 @@ extension Recording where M.State: Equatable, M.Intent: Equatable, M.SideEffect:
       let assignments = StateDifference.differences(from: before, to: after, module: module)
         .flatMap { $0.statements(on: "$0") }
       if assignments.isEmpty {
-        lines.append("  " + marked(statement))
+        lines.append("  " + SwiftSource.tried(statement))
       } else {
-        lines.append("  " + marked(statement) + " {")
+        lines.append("  " + SwiftSource.tried(statement) + " {")
         lines += assignments.map { "    " + $0 }
         lines.append("  }")
       }
       for sideEffect in step.sideEffects {
-        lines.append("  " + marked("await store.receiveSideEffect(\(try source(of: sideEffect)))"))
+        lines.append(
+          "  " + SwiftSource.tried("await store.receiveSideEffect(\(try source(of: sideEffect)))"))
       }
       before = after
     }
@@ -86,10 +87,5 @@ extension Recording where M.State: Equatable, M.Intent: Equatable, M.SideEffect:
       throw .coding("\(type(of: value)) cannot be written as Swift: it does not encode")
     }
     return text
-  }
-
-  /// `statement`, with the `try` that decoding a value in it needs.
-  private func marked(_ statement: String) -> String {
-    statement.contains(SwiftSource.decoderName) ? "try " + statement : statement
   }
 }

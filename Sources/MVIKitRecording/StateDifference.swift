@@ -41,7 +41,7 @@ package struct StateDifference: Equatable {
       return ["try modify(&\(member), case: \(embed)) {"]
         + inner.flatMap { $0.statements(on: "$0") }.map { "  " + $0 } + ["}"]
     }
-    return [statement.contains(SwiftSource.decoderName) ? "try " + statement : statement]
+    return [SwiftSource.tried(statement)]
   }
 
   /// The paths of the members that differ, as a failure names them: `path[id: 0].draft`
@@ -211,7 +211,7 @@ package struct StateDifference: Equatable {
   /// is hidden behind an underscore.
   private static func isFollowed(_ value: Any) -> Bool {
     let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .struct, SwiftSource.literal(for: value) == nil,
+    guard mirror.displayStyle == .struct, !SwiftSource.isSpelledWhole(value),
       let encodable = value as? any Encodable,
       case .object(let fields)? = try? JSONValue(encoding: encodable)
     else { return false }
@@ -225,7 +225,7 @@ package struct StateDifference: Equatable {
   /// Equality through `Equatable` when the type has it, else through what the values encode
   /// to, else through their reflections.
   static func areEqual(_ lhs: Any, _ rhs: Any) -> Bool {
-    if let equatable = lhs as? any Equatable { return equatable.isEqual(to: rhs) }
+    if lhs is any Equatable { return isEqualIfEquatable(lhs, rhs) }
     if let left = lhs as? any Encodable, let right = rhs as? any Encodable,
       let leftJSON = try? JSONValue(encoding: left), let rightJSON = try? JSONValue(encoding: right)
     {
@@ -233,8 +233,4 @@ package struct StateDifference: Equatable {
     }
     return String(reflecting: lhs) == String(reflecting: rhs)
   }
-}
-
-extension Equatable {
-  fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
 }

@@ -41,6 +41,17 @@ package enum SwiftSource {
   /// The function a generated test decodes values with (MVIKitTesting's).
   static let decoderName = "recordedValue("
 
+  /// Whether `value` is spelled out whole (a string, a number, a `UUID`, a `Keyed`…): never
+  /// followed into.
+  static func isSpelledWhole(_ value: Any) -> Bool {
+    scalar(value) != nil || value is any KeyedSpelling
+  }
+
+  /// `statement`, with the `try` that decoding a value in it needs.
+  static func tried(_ statement: String) -> String {
+    statement.contains(decoderName) ? "try " + statement : statement
+  }
+
   /// `recordedValue(#"…"#)` with the value's JSON, or nil when it does not encode.
   static func decoded(_ value: Any) -> String? {
     guard let encodable = value as? any Encodable,

@@ -23,12 +23,17 @@ import Testing
       initialState: LoginModel.State(), model: LoginModel(service: LoginService(login: login)))
   }
 
-  /// Types the demo account's credentials, signs in and dismisses the welcome.
-  func signIn(_ store: TestStore<LoginModel>) async {
+  /// Types the demo account's credentials.
+  func typeCredentials(_ store: TestStore<LoginModel>) async {
     await store.send(.emailChanged("demo@mvikit.dev")) { $0.email = "demo@mvikit.dev" }
     await store.send(.passwordChanged(Secret("mvikit-demo-42"))) {
       $0.password = Secret("mvikit-demo-42")
     }
+  }
+
+  /// Types the demo account's credentials, signs in and dismisses the welcome.
+  func signIn(_ store: TestStore<LoginModel>) async {
+    await typeCredentials(store)
     await store.send(.loginTapped) { $0.isLoading = true }
     await store.receive(.loginSucceeded(Self.response)) {
       $0.isLoading = false
@@ -96,10 +101,7 @@ import Testing
       return Self.response
     })
     await store.send(.cancelTapped)
-    await store.send(.emailChanged("demo@mvikit.dev")) { $0.email = "demo@mvikit.dev" }
-    await store.send(.passwordChanged(Secret("mvikit-demo-42"))) {
-      $0.password = Secret("mvikit-demo-42")
-    }
+    await typeCredentials(store)
     await store.send(.loginTapped) { $0.isLoading = true }
     await store.send(.cancelTapped) { $0.isLoading = false }
     // The request was cancelled: nothing is left running, and no alert comes.

@@ -106,12 +106,7 @@ import Todos
     let slow = DemoServer.Configuration(faults: ["/login": .delay(.seconds(30))], bcryptCost: 4)
     try await DemoServer.withServer(slow) { server in
       let showcase = ShowcaseHarness(serverURL: server.baseURL, todosPath: todosPath)
-      showcase.terminal.press(.down, .down, .down, .enter)
-      #expect(await showcase.waitFor("Password"))
-      showcase.terminal.type(DemoAccount.email)
-      showcase.terminal.press(.tab)
-      showcase.terminal.type(DemoAccount.password)
-      showcase.terminal.press(.enter)
+      await showcase.submitLogin(password: DemoAccount.password)
       #expect(await showcase.waitFor("Logging in…"))
       let bar = showcase.terminal.text[showcase.terminal.text.count - 1]
       #expect(bar.contains("Esc Cancel"), "\(bar)")

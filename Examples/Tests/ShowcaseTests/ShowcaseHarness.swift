@@ -112,4 +112,14 @@ final class ShowcaseHarness {
     terminal.press(.tab, .down, .space)
     #expect(await waitFor("[x] bread"))
   }
+
+  /// Opens Login, types the demo account's email and `password`, and presses Enter.
+  func submitLogin(password: String) async {
+    terminal.press(.down, .down, .down, .enter)
+    #expect(await waitFor("Password"))
+    terminal.type(DemoAccount.email)
+    terminal.press(.tab)
+    terminal.type(password)
+    terminal.press(.enter)
+  }
 }

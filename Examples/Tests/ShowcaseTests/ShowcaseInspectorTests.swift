@@ -33,12 +33,7 @@ import Testing
       showcase.showcase.inspectorURL = inspector.url
       #expect(showcase.screen.contains("inspector: http://127.0.0.1:"))
       // Login: a wrong password typed and submitted.
-      showcase.terminal.press(.down, .down, .down, .enter)
-      #expect(await showcase.waitFor("Password"))
-      showcase.terminal.type(DemoAccount.email)
-      showcase.terminal.press(.tab)
-      showcase.terminal.type("hunter2-wrong")
-      showcase.terminal.press(.enter)
+      await showcase.submitLogin(password: "hunter2-wrong")
       #expect(await showcase.waitFor("Login failed"))
       showcase.terminal.press(.enter, .escape, .escape)
       // Todos: one title added.

@@ -68,12 +68,7 @@ import Transcribe
   @Test func loginSessionReplaysWithoutThePassword() async throws {
     try await DemoServer.withServer(DemoServer.Configuration(bcryptCost: 4)) { server in
       let text = try await recordAndReplay(on: server, steps: 6) { showcase in
-        showcase.terminal.press(.down, .down, .down, .enter)
-        #expect(await showcase.waitFor("Password"))
-        showcase.terminal.type(DemoAccount.email)
-        showcase.terminal.press(.tab)
-        showcase.terminal.type(DemoAccount.password)
-        showcase.terminal.press(.enter)
+        await showcase.submitLogin(password: DemoAccount.password)
         #expect(await showcase.waitFor("Signed in as \(DemoAccount.name)"))
       }
       #expect(!text.contains(DemoAccount.password))

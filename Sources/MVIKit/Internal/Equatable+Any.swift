@@ -1,5 +1,5 @@
 /// Whether two values are equal, when their type is `Equatable`; false otherwise.
-@usableFromInline func isEqualIfEquatable<T>(_ lhs: T, _ rhs: T) -> Bool {
+@usableFromInline package func isEqualIfEquatable<T>(_ lhs: T, _ rhs: T) -> Bool {
   (lhs as? any Equatable)?.isEqual(to: rhs) ?? false
 }
 

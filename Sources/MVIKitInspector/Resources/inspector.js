@@ -187,15 +187,15 @@
     const after = typeof e.duration === 'number' ? ` after ${e.duration < 1 ? Math.round(e.duration * 1000) + ' ms' : e.duration.toFixed(2) + ' s'}` : '';
     const from = Number.isInteger(e.startedAt) ? `, started at step ${e.startedAt.toLocaleString('en-US')}` : '';
     const error = e.moment === 'failed' && e.error ? `: ${cut(String(e.error), 120)}` : '';
-    const steps = data ? data.sentByRun.get(e.run) || [] : [];
-    const sent = steps.length ? `; sent ${steps.length === 1 ? 'step' : 'steps'} ${listSteps(steps)}` : '; sent nothing';
+    const sentBy = data && data.sentByRun.get(e.run);
+    const sent = sentBy ? `; sent ${sentBy.count === 1 ? 'step' : 'steps'} ${listSteps(sentBy)}` : '; sent nothing';
     return `#${e.run} ${e.moment}${id}${after}${from}${sent}${error}`;
   }
 
   /** `5, 6, 9` (and how many more past eight). */
-  function listSteps(steps) {
-    const shown = steps.slice(0, 8).map((s) => s.toLocaleString('en-US')).join(', ');
-    return steps.length > 8 ? `${shown} and ${steps.length - 8} more` : shown;
+  function listSteps({ first, count }) {
+    const shown = first.map((s) => s.toLocaleString('en-US')).join(', ');
+    return count > first.length ? `${shown} and ${count - first.length} more` : shown;
   }
 
   /** The whole nesting of an intent or side effect: `screen[0] › todos › addTapped`. */
@@ -245,7 +245,7 @@
       base: clone(state), baseStep: firstStep - 1, baseRecord: newBaseRecord(),
       tip: clone(state), tipStep: firstStep - 1, lastStep: firstStep - 1, lastCheckpoint: firstStep - 1,
       steps: 0, appDropped: 0, lagged: 0, nextSeq: 0,
-      sentByRun: new Map(), // effect run → the steps of the intents it sent
+      sentByRun: new Map(), // effect run → {first: the first steps of the intents it sent, count}
     };
     touched.clear();
     selected = null;
@@ -302,8 +302,11 @@
         record.intent = event.intent;
         if (Number.isInteger(event.run)) {
           record.run = event.run;
-          const sent = data.sentByRun.get(event.run) || [];
-          sent.push(event.step);
+          // The first few steps and a count: a run that lives as long as its screen (a database
+          // observation) may send for ever.
+          const sent = data.sentByRun.get(event.run) || { first: [], count: 0 };
+          if (sent.first.length < 8) sent.first.push(event.step);
+          sent.count += 1;
           data.sentByRun.set(event.run, sent);
         }
       } else if (event.kind === 'changes' && isStep && Array.isArray(event.changes)) {
