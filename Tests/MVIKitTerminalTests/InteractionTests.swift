@@ -89,9 +89,19 @@ import Testing
     #expect(terminal.grid.contains("Count: 2"))
     #expect(terminal.text[2].hasPrefix("+/↑ Increment  q Quit"))
     terminal.press("q")
-    #expect(terminal.didQuit)
+    #expect(terminal.didQuit && !terminal.wasInterrupted)
+    // The app has stopped: the keys after the quit key reach nothing.
+    terminal.press("+")
+    #expect(store.count == 2)
+  }
+
+  @Test func ctrlCInterruptsTheApp() {
+    let store = Store(initialState: Counter.State(), model: Counter())
+    let terminal = HeadlessTerminal(size: Size(width: 40, height: 3), quitKeys: ["q"]) {
+      Text("Count: \(store.count)")
+    }
     terminal.press(.ctrl("c"))
-    #expect(terminal.wasInterrupted)
+    #expect(terminal.wasInterrupted && !terminal.didQuit)
   }
 
   @Test func typingInAFieldDoesNotTriggerBindings() {
@@ -148,7 +158,7 @@ import Testing
     let terminal = HeadlessTerminal(size: Size(width: 40, height: 10)) { Text("Home") }
     terminal.present(.toast("Saved"))
     #expect(terminal.text[9].hasSuffix(" Saved "))
-    terminal.dismissToasts()
+    terminal.advanceClock(by: .seconds(3))
     #expect(!terminal.grid.contains("Saved"))
     terminal.present(.alert(title: "Oops", message: "Broken"))
     #expect(terminal.grid.contains("Broken"))
@@ -170,7 +180,7 @@ import Testing
     #expect(terminal.text[9].hasPrefix("footer: keys and backends"))
     #expect(terminal.text[10].hasSuffix(" First "))
     #expect(terminal.text[11].hasSuffix(" Second "))
-    terminal.dismissToasts()
+    terminal.advanceClock(by: .seconds(3))
     #expect(terminal.text[11].hasPrefix("footer"))
   }
 

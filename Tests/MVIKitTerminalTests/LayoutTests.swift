@@ -85,7 +85,7 @@ import Testing
     let terminal = HeadlessTerminal(size: Size(width: 12, height: 1)) { Spinner("Loading") }
     let first = terminal.text
     #expect(first[0] == "⠋ Loading   ")
-    terminal.advanceAnimation()
+    terminal.advanceClock(by: .milliseconds(100))
     #expect(terminal.text != first)
   }
 
@@ -115,6 +115,8 @@ import Testing
       }
       Counted(count: count, label: "at the root")
     }
+    // The app drew its first frame when it started; reading the screen draws one more.
+    count.value = 0
     let grid = terminal.grid
     #expect(grid.contains("in an if") && grid.contains("in a row"))
     #expect(grid.contains("in a box") && grid.contains("at the root"))

@@ -32,10 +32,12 @@ import Observation
 /// and a test clock to test the whole app, toasts and spinners included, without a TTY.
 @MainActor
 public final class TerminalApp {
-  private let session: TerminalSession
+  /// Keys, focus and drawing: what ``HeadlessTerminal`` reads back.
+  let session: TerminalSession
   private let backend: any TerminalBackend
-  private let clock: any Clock<Duration>
-  private let startSideEffects: @MainActor (TerminalApp) -> Task<Void, Never>
+  private let scheduler: any TerminalScheduler
+  var startSideEffects: @MainActor (TerminalApp) -> Task<Void, Never>?
+  private var sideEffects: Task<Void, Never>?
   private var renderer = FrameRenderer(colorMode: .palette256)
   /// Which colours are drawn; nil (the default) detects it from the environment when ``run()``
   /// starts: `NO_COLOR`, `FORCE_COLOR`, `TERM` and `COLORTERM`, see
@@ -59,8 +61,12 @@ public final class TerminalApp {
   private var frameScheduled = false
   private var animationScheduled = false
   private var events: AsyncStream<TerminalEvent>.Continuation?
-  private var stopReason: (any Error)?
-  private var isStopping = false
+  /// Where the backend delivers input, kept to listen again after a suspension.
+  private var deliver: (@Sendable (TerminalInput) -> Void)?
+  /// What ``run()`` throws once it stops: nil for a quit key.
+  private(set) var stopReason: (any Error)?
+  /// Whether the loop is ending: no key after the one that quit is handled.
+  private(set) var isStopping = false
 
   /// Creates an app showing `content` for `store`.
   ///
@@ -75,7 +81,7 @@ public final class TerminalApp {
   ///   - backend: The terminal: the process's own by default.
   ///   - clock: What toasts (3 seconds) and animations (10 frames a second) wait on.
   ///   - content: The root view, evaluated for every frame.
-  public init<M: Model>(
+  public convenience init<M: Model>(
     store: Store<M>, minimumSize: Size = Size(width: 20, height: 5), quitKeys: [Key] = ["q"],
     presentation: @escaping @MainActor (M.SideEffect) -> Presentation? = { _ in nil },
     timeTravel: StateHistory<M>? = nil,
@@ -83,15 +89,27 @@ public final class TerminalApp {
     clock: any Clock<Duration> = ContinuousClock(),
     @ViewBuilder content: @escaping @MainActor () -> ViewGroup
   ) {
-    self.backend = backend
-    self.clock = clock
-    session = TerminalSession(
-      size: Size(width: 80, height: 24), minimumSize: minimumSize, quitKeys: quitKeys,
-      content: content)
+    self.init(
+      backend: backend, scheduler: ClockScheduler(clock: clock), minimumSize: minimumSize,
+      quitKeys: quitKeys, content: content)
     session.timeTravel = TimeTravelControl(timeTravel, store: store)
     startSideEffects = { app in
       presentSideEffects(of: store, presentation) { [weak app] in app?.show($0) }
     }
+  }
+
+  /// An app with no store's side effects to present until ``startSideEffects`` is set; the
+  /// public initializer and ``HeadlessTerminal`` both make one here.
+  init(
+    backend: any TerminalBackend, scheduler: any TerminalScheduler, minimumSize: Size,
+    quitKeys: [Key], content: @escaping @MainActor () -> ViewGroup
+  ) {
+    self.backend = backend
+    self.scheduler = scheduler
+    session = TerminalSession(
+      size: Size(width: 80, height: 24), minimumSize: minimumSize, quitKeys: quitKeys,
+      content: content)
+    startSideEffects = { _ in nil }
     session.onQuit = { [weak self] in self?.quit() }
     session.onSuspend = { [weak self] in self?.suspend() }
     session.onInterrupt = { [weak self] in
@@ -110,8 +128,7 @@ public final class TerminalApp {
   /// Shows a toast or an alert now, as if a side effect asked for it.
   public func show(_ presentation: Presentation) {
     if let id = session.overlays.present(presentation) {
-      Task { @MainActor [weak self, clock] in
-        try? await clock.sleep(for: .seconds(3))
+      scheduler.after(.seconds(3)) { [weak self] in
         self?.session.overlays.dismissToast(id)
         self?.scheduleFrame()
       }
@@ -127,25 +144,48 @@ public final class TerminalApp {
   ///   to ``quit(throwing:)``. The terminal is restored before it throws.
   public func run() async throws {
     let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
-    try backend.enter(viewport: viewport, mouse: capturesMouse)
+    try start { continuation.yield(.input($0)) }
     events = continuation
-    let sideEffects = startSideEffects(self)
-    defer {
-      backend.stopInput()
-      sideEffects.cancel()
-      leaveViewport()
-      backend.restore()
-      events = nil
-    }
-    configureRenderer()
-    placeViewport()
-    backend.startInput { continuation.yield(.input($0)) }
-    drawFrame()
-    for await event in stream {
-      handle(event)
-      if isStopping { break }
+    defer { finish() }
+    // The first frame may already have failed to draw, which stops the app before its loop.
+    if !isStopping {
+      for await event in stream {
+        handle(event)
+        if isStopping { break }
+      }
     }
     if let stopReason { throw stopReason }
+  }
+
+  /// Takes the terminal over, starts presenting side effects and listening for input, and draws
+  /// the first frame: ``run()`` up to its loop.
+  func start(deliver: @escaping @Sendable (TerminalInput) -> Void) throws(TerminalError) {
+    try backend.enter(viewport: viewport, mouse: capturesMouse)
+    self.deliver = deliver
+    sideEffects = startSideEffects(self)
+    configureRenderer()
+    placeViewport()
+    backend.startInput(deliver)
+    drawFrame()
+  }
+
+  /// Gives the terminal back as it was found: ``run()`` after its loop.
+  func finish() {
+    backend.stopInput()
+    sideEffects?.cancel()
+    sideEffects = nil
+    leaveViewport()
+    backend.restore()
+    events = nil
+    deliver = nil
+  }
+
+  /// Takes the renderer's colours and graphics again, after a test changed ``graphics``, and
+  /// draws the whole frame.
+  func reconfigure() {
+    configureRenderer()
+    shownFrame = nil
+    drawFrame()
   }
 
   private func configureRenderer() {
@@ -218,12 +258,13 @@ public final class TerminalApp {
       return
     }
     placeViewport()
-    if let events { backend.startInput { events.yield(.input($0)) } }
+    if let deliver { backend.startInput(deliver) }
     shownFrame = nil
     drawFrame()
   }
 
-  private func handle(_ event: TerminalEvent) {
+  /// Handles one event of the loop: a read of keys, a resize, a signal or the end of input.
+  func handle(_ event: TerminalEvent) {
     guard case .input(let input) = event else { return }
     switch input {
     case .keys(let keys):
@@ -274,10 +315,12 @@ public final class TerminalApp {
   private func scheduleFrame() {
     guard !frameScheduled, !isStopping else { return }
     frameScheduled = true
-    Task { @MainActor [weak self] in self?.drawFrame() }
+    scheduler.soon { [weak self] in self?.drawFrame() }
   }
 
-  private func drawFrame() {
+  /// Draws the current state, sending the terminal only the cells that changed since the
+  /// last frame.
+  func drawFrame() {
     frameScheduled = false
     guard !isStopping else { return }
     let frame = evaluate()
@@ -292,8 +335,7 @@ public final class TerminalApp {
   private func scheduleAnimation() {
     guard !animationScheduled else { return }
     animationScheduled = true
-    Task { @MainActor [weak self, clock] in
-      try? await clock.sleep(for: .milliseconds(100))
+    scheduler.after(.milliseconds(100)) { [weak self] in
       guard let self else { return }
       self.animationScheduled = false
       self.session.screen.animationFrame += 1

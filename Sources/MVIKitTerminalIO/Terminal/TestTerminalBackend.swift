@@ -31,8 +31,13 @@ public final class TestTerminalBackend: TerminalBackend {
   /// When true, drawing fails as if the terminal had closed.
   public var failsToDraw = false
 
-  /// Every frame drawn, oldest first.
+  /// Every frame drawn, oldest first; only the last ``keepsFrames`` when that is set.
   public private(set) var frames: [Grid] = []
+  /// How many of the last frames ``frames`` keeps; nil (the default) keeps them all. A test
+  /// that draws many thousands of frames keeps one, the ``screen``.
+  public var keepsFrames: Int? {
+    didSet { trimFrames() }
+  }
   /// Every byte written: frames and everything else, in order.
   public private(set) var output: [UInt8] = []
   /// The viewports the app entered with, one per ``enter(viewport:mouse:)``.
@@ -127,6 +132,7 @@ public final class TestTerminalBackend: TerminalBackend {
   public func draw(_ frame: Grid, bytes: [UInt8]) -> Bool {
     guard !failsToDraw else { return false }
     frames.append(frame)
+    trimFrames()
     output += bytes
     resumeWaiters(with: frame)
     return true
@@ -159,6 +165,11 @@ public final class TestTerminalBackend: TerminalBackend {
     deliver = nil
     isReading = false
     resumeWaiters(with: screen ?? Grid(size: currentSize))
+  }
+
+  private func trimFrames() {
+    guard let keepsFrames, frames.count > max(0, keepsFrames) else { return }
+    frames.removeFirst(frames.count - max(0, keepsFrames))
   }
 
   private func resumeWaiters(with frame: Grid) {
