@@ -97,4 +97,58 @@ import Testing
     }
     #expect(terminal.grid.style(column: 0, row: 0).foreground == .red)
   }
+
+  /// A checkbox written as a widget, the way `Toggle` draws itself.
+  struct Checkbox: Widget {
+    let label: String
+    let isOn: Bool
+    let onChange: @MainActor (Bool) -> Void
+    var flexibility: Flex { .none }
+
+    func sizeThatFits(_ proposal: Size) -> Size {
+      Size(width: label.terminalWidth + 4, height: 1)
+    }
+
+    func draw(in rect: Rect, canvas: Canvas) {
+      let (isOn, onChange) = (isOn, onChange)
+      let focused = canvas.focus(help: [("Space", "Toggle")]) { key in
+        guard key == .space || key == .enter || key.click != nil else { return false }
+        onChange(!isOn)
+        return true
+      }
+      canvas.put(
+        (isOn ? "[x] " : "[ ] ") + label, column: rect.x, row: rect.y,
+        style: Style(attributes: focused ? .reverse : []))
+    }
+  }
+
+  /// Built-in views draw into a canvas as a widget does: the same view written as a widget
+  /// draws the same cells, in the same inherited style, clipped the same way, and takes the
+  /// same keys.
+  @Test func aBuiltInViewAndTheSameViewWrittenAsAWidgetDrawAlike() {
+    for width in [3, 8, 20] {
+      var builtIn = false
+      var custom = false
+      let terminal = HeadlessTerminal(size: Size(width: 2 * width + 1, height: 2)) {
+        HStack(spacing: 1) {
+          Toggle("Café 漢字", isOn: builtIn) { builtIn = $0 }.frame(width: width)
+          Checkbox(label: "Café 漢字", isOn: custom) { custom = $0 }.frame(width: width)
+        }
+        .foreground(.green)
+      }
+      // The built-in one has the focus first, then the widget: each is compared with the
+      // other as it was with the focus and without.
+      let first = terminal.grid
+      terminal.press(.tab)
+      let second = terminal.grid
+      for column in 0..<width {
+        #expect(first[column, 0] == second[width + 1 + column, 0], "width \(width), \(column)")
+        #expect(second[column, 0] == first[width + 1 + column, 0], "width \(width), \(column)")
+      }
+      terminal.press(.space)
+      #expect(custom && !builtIn)
+      terminal.press(.backTab, .space)
+      #expect(builtIn)
+    }
+  }
 }

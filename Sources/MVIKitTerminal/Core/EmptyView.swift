@@ -7,5 +7,5 @@ public struct EmptyView: View, Element {
   public var body: EmptyView { return self }
 
   func measure(_ proposal: Size, _ context: RenderContext) -> Size { .zero }
-  func draw(_ rect: Rect, _ context: RenderContext) {}
+  func draw(in rect: Rect, canvas: Canvas) {}
 }

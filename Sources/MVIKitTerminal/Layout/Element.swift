@@ -1,4 +1,6 @@
-/// A view that measures and draws itself; every built-in view is one.
+/// A view that measures and draws itself: every built-in view, and every ``Widget`` (through
+/// `WidgetElement`). Drawing is the widget's contract for all of them: the view draws into a
+/// ``Canvas`` of its area, which clips, passes the inherited style and takes its focus and keys.
 @MainActor
 protocol Element {
   /// The size the view takes when offered `proposal`; never larger than the proposal, except
@@ -6,8 +8,8 @@ protocol Element {
   func measure(_ proposal: Size, _ context: RenderContext) -> Size
   /// The directions the view grows in; `axis` is the direction of the enclosing stack.
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex
-  /// Draws the view into `rect` of the context's grid and registers its keys.
-  func draw(_ rect: Rect, _ context: RenderContext)
+  /// Draws the view into `rect`, the area of `canvas`, and registers its keys.
+  func draw(in rect: Rect, canvas: Canvas)
 }
 
 extension Element {

@@ -16,7 +16,7 @@ extension StackElement {
     layout.flex(items, context)
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    layout.draw(items, in: rect, context)
+  func draw(in rect: Rect, canvas: Canvas) {
+    layout.draw(items, in: rect, canvas)
   }
 }

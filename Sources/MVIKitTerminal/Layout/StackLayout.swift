@@ -43,10 +43,10 @@ struct StackLayout {
     return orient(main: min(main, length(proposal)), cross: cross)
   }
 
-  func draw(_ children: [Child], in rect: Rect, _ context: RenderContext) {
-    let frames = layout(children, in: rect, context)
+  func draw(_ children: [Child], in rect: Rect, _ canvas: Canvas) {
+    let frames = layout(children, in: rect, canvas.context)
     for (child, frame) in zip(children, frames) {
-      context.withChild(child.id, axis: axis) { child.element.draw(frame, context) }
+      canvas.draw(child.element, in: frame, id: child.id, axis: axis)
     }
   }
 

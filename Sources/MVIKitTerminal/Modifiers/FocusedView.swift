@@ -7,8 +7,8 @@ struct FocusedView: View, WrapperElement {
   let content: any Element
   let request: FocusRequest
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    context.withFocusRequest(request) { content.draw(rect, context) }
+  func draw(in rect: Rect, canvas: Canvas) {
+    canvas.withFocusRequest(request) { canvas.draw(content, in: rect) }
   }
 }
 

@@ -23,14 +23,14 @@ struct FramedView: View, Element {
       vertical: expands.vertical || (height == nil && inner.vertical))
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    let size = content.measure(rect.size, context)
-    let innerFlex = content.flex(context.axis, context)
+  func draw(in rect: Rect, canvas: Canvas) {
+    let size = content.measure(rect.size, canvas.context)
+    let innerFlex = content.flex(canvas.axis, canvas.context)
     let innerWidth = innerFlex.horizontal ? rect.width : min(size.width, rect.width)
     let innerHeight = innerFlex.vertical ? rect.height : min(size.height, rect.height)
     let x = rect.x + alignment.offset(free: rect.width - innerWidth)
     let y = rect.y + alignment.offset(free: rect.height - innerHeight)
-    content.draw(Rect(x: x, y: y, width: innerWidth, height: innerHeight), context)
+    canvas.draw(content, in: Rect(x: x, y: y, width: innerWidth, height: innerHeight))
   }
 }
 

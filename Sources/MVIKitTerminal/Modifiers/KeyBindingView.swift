@@ -7,9 +7,9 @@ struct KeyBindingView: View, WrapperElement {
   /// Nil while the binding is disabled: its key does nothing and the help bar omits it.
   let binding: KeyBinding?
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    if let binding { context.addBinding(binding) }
-    content.draw(rect, context)
+  func draw(in rect: Rect, canvas: Canvas) {
+    if let binding { canvas.bind(binding) }
+    canvas.draw(content, in: rect)
   }
 }
 

@@ -7,16 +7,17 @@ struct KeyHelpView: View, WrapperElement {
   let binding: KeyBinding
   let isPresented: Bool
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    context.addBinding(binding)
-    content.draw(rect, context)
+  func draw(in rect: Rect, canvas: Canvas) {
+    canvas.bind(binding)
+    canvas.draw(content, in: rect)
     guard isPresented else { return }
     let toggle = binding.action
     // An overlay runs once the whole screen is drawn, so every view and binding is known.
-    context.overlay { [unowned context] in
+    canvas.overlay { screen in
       Alert(
-        title: Self.title, message: Self.message(KeyHelp.screen(context)), onDismiss: toggle
-      ).draw(context)
+        title: Self.title, message: Self.message(KeyHelp.screen(screen.context)),
+        onDismiss: toggle
+      ).draw(on: screen)
     }
   }
 

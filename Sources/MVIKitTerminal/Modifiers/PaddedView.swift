@@ -17,9 +17,9 @@ struct PaddedView: View, WrapperElement {
       height: min(proposal.height, inner.height + top + bottom))
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    content.draw(
-      rect.inset(top: top, leading: leading, bottom: bottom, trailing: trailing), context)
+  func draw(in rect: Rect, canvas: Canvas) {
+    canvas.draw(
+      content, in: rect.inset(top: top, leading: leading, bottom: bottom, trailing: trailing))
   }
 }
 

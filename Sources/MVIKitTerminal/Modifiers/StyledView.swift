@@ -5,10 +5,10 @@ struct StyledView: View, WrapperElement {
   let content: any Element
   let style: Style
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    context.withStyle(style) {
-      if style.background != .default { context.fill(rect, style: context.style) }
-      content.draw(rect, context)
+  func draw(in rect: Rect, canvas: Canvas) {
+    canvas.withStyle(style) { styled in
+      if style.background != .default { styled.fill(rect) }
+      styled.draw(content, in: rect)
     }
   }
 }

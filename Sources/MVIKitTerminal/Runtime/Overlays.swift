@@ -52,6 +52,7 @@ struct Overlays {
         style: Style(foreground: .black, background: .cyan, attributes: .bold), clip: rect)
     }
     guard case .alert(let title, let message) = alerts.first else { return }
-    Alert(title: title, message: message, onDismiss: dismissAlert).draw(context)
+    Alert(title: title, message: message, onDismiss: dismissAlert)
+      .draw(on: Canvas(context, bounds: bounds))
   }
 }

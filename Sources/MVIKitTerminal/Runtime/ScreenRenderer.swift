@@ -53,7 +53,8 @@ final class ScreenRenderer {
     }
     let toastLines = ToastLayout.lines(
       for: overlays.toasts.map(\.text), width: size.width, maximumRows: size.height / 3)
-    content().draw(context.grid.bounds.inset(bottom: toastLines.count), context)
+    let area = context.grid.bounds.inset(bottom: toastLines.count)
+    content().draw(in: area, canvas: Canvas(context, bounds: area))
     context.overlay { [unowned context] in
       overlays.draw(context, toastLines: toastLines, dismissAlert: dismissAlert)
     }

@@ -34,25 +34,22 @@ struct ListFilter: Equatable {
   /// the right how many of `total` items match. Keeps the sideways scroll for the next frame.
   @MainActor
   mutating func draw(
-    in line: Rect, matchCount: Int, total: Int, showsCursor: Bool, context: RenderContext
+    in line: Rect, matchCount: Int, total: Int, showsCursor: Bool, canvas: Canvas
   ) {
-    let style = context.style
-    context.fill(line, style: style)
-    context.put(
-      "/", column: line.x, row: line.y, style: style.merged(with: Style(attributes: .bold)),
-      clip: line)
+    canvas.fill(line)
+    canvas.put("/", column: line.x, row: line.y, style: Style(attributes: .bold), within: line)
     let count = String(matchCount) + "/" + String(total)
     // The count gives way on a narrow line: the query is what the user is working on.
     let countWidth = line.width >= count.count + 6 ? count.count + 1 : 0
     if countWidth > 0 {
-      context.put(
-        count, column: line.maxX - count.count, row: line.y,
-        style: style.merged(with: Style(attributes: .dim)), clip: line)
+      canvas.put(
+        count, column: line.maxX - count.count, row: line.y, style: Style(attributes: .dim),
+        within: line)
     }
     let field = Rect(x: line.x + 1, y: line.y, width: line.width - 1 - countWidth, height: 1)
     let text = TextLine(
       Array(query), cursor: cursor, width: field.width, previousStart: scrollStart)
     (cursor, scrollStart) = (text.cursor, text.start)
-    text.draw(in: field, style: style, showsCursor: showsCursor, context: context)
+    text.draw(in: field, style: .plain, showsCursor: showsCursor, canvas: canvas)
   }
 }

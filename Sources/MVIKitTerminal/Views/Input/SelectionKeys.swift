@@ -41,14 +41,15 @@ enum SelectionKeys {
 
   /// A scrollbar in the last column of `rect` for `count` rows shown from `offset`.
   @MainActor
-  static func drawScrollbar(_ rect: Rect, offset: Int, count: Int, context: RenderContext) {
+  static func drawScrollbar(_ rect: Rect, offset: Int, count: Int, canvas: Canvas) {
     let height = rect.height
     let thumb = max(1, height * height / max(1, count))
     let top = (height - thumb) * offset / max(1, count - height)
-    let style = context.style.merged(with: Style(foreground: .gray))
     for row in 0..<height {
       let symbol = row >= top && row < top + thumb ? "█" : "│"
-      context.put(symbol, column: rect.maxX - 1, row: rect.y + row, style: style, clip: rect)
+      canvas.put(
+        symbol, column: rect.maxX - 1, row: rect.y + row, style: Style(foreground: .gray),
+        within: rect)
     }
   }
 }

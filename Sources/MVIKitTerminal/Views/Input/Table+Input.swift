@@ -2,7 +2,7 @@ extension Table {
   /// Registers the table for focus; the handler takes the selection keys, Enter, the sort
   /// keys, and clicks and the wheel. Returns whether the table has the focus.
   func register(
-    rect: Rect, selected: Int?, offset: Int, widths: [Int], _ context: RenderContext
+    rect: Rect, selected: Int?, offset: Int, widths: [Int], _ canvas: Canvas
   ) -> Bool {
     let (count, onSelect, onActivate) = (rows.count, self.onSelect, self.onActivate)
     let page = max(1, rect.height - 2)
@@ -15,7 +15,7 @@ extension Table {
       if key == .enter { return onActivate != nil && selected != nil }
       return SelectionKeys.target(for: key, current: selected, count: count, page: page) != nil
     }
-    return context.registerFocusable(rect: rect, help: help, uses: uses) { [self] key in
+    return canvas.focus(help: help, uses: uses) { [self] key in
       if let mouse = key.click {
         click(mouse, rect: rect, selected: selected, offset: offset, widths: widths)
         return true

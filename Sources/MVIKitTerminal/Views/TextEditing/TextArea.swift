@@ -42,9 +42,9 @@ public struct TextArea: View, Element {
 
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
+  func draw(in rect: Rect, canvas: Canvas) {
     guard !rect.isEmpty else { return }
-    let kept = context.kept(Kept.init)
+    let kept = canvas.kept(Kept.init)
     var layout = TextAreaEditing.Layout(text: text, width: rect.width)
     let hasScrollbar = layout.rows.count > rect.height && rect.width > 1
     if hasScrollbar { layout = TextAreaEditing.Layout(text: text, width: rect.width - 1) }
@@ -58,9 +58,7 @@ public struct TextArea: View, Element {
       TextAreaEditing.apply(
         key, layout: layout, cursor: cursor, preferredColumn: nil, page: page) != nil
     }
-    let focused = context.registerFocusable(
-      rect: rect, help: [("Type", "Edit")], takesText: true, uses: uses
-    ) { key in
+    let focused = canvas.focus(help: [("Type", "Edit")], takesText: true, uses: uses) { key in
       if case .mouse(let mouse) = key {
         // Screen cells, so only events over the area count, and they count from its corner.
         guard rect.contains(column: mouse.column, row: mouse.row) else { return false }
@@ -82,27 +80,26 @@ public struct TextArea: View, Element {
       if result.text != text { onChange(result.text) }
       return true
     }
-    context.fill(rect, style: context.style)
+    canvas.fill(rect)
     let width = layout.width
     if layout.characters.isEmpty {
-      context.put(
-        placeholder, column: rect.x, row: rect.y,
-        style: context.style.merged(with: Style(attributes: .dim)),
-        clip: Rect(x: rect.x, y: rect.y, width: width, height: 1))
+      canvas.put(
+        placeholder, column: rect.x, row: rect.y, style: Style(attributes: .dim),
+        within: Rect(x: rect.x, y: rect.y, width: width, height: 1))
     }
     for (index, row) in layout.rows.dropFirst(offset).prefix(rect.height).enumerated() {
       let line = String(layout.characters[row.start..<row.end])
       let lineRect = Rect(x: rect.x, y: rect.y + index, width: width, height: 1)
-      context.put(line, column: rect.x, row: lineRect.y, style: context.style, clip: lineRect)
+      canvas.put(line, column: rect.x, row: lineRect.y, within: lineRect)
     }
     if hasScrollbar {
-      SelectionKeys.drawScrollbar(rect, offset: offset, count: layout.rows.count, context: context)
+      SelectionKeys.drawScrollbar(rect, offset: offset, count: layout.rows.count, canvas: canvas)
     }
     guard focused else { return }
     // The cursor reverses the whole of a wide character. The only cells past the last column
     // are a wide character's in a single column.
     let isCharacter = cursor < layout.characters.count && !layout.characters[cursor].isNewline
-    context.showTextCursor(
+    canvas.showTextCursor(
       column: rect.x + min(location.column, width - 1), row: rect.y + location.row - offset,
       width: isCharacter ? layout.widths[cursor] : 1, maxX: rect.x + width)
   }

@@ -51,9 +51,9 @@ public struct TextField: View, LineElement {
     self.onChange = onChange
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
+  func draw(in rect: Rect, canvas: Canvas) {
     guard !rect.isEmpty else { return }
-    let kept = context.kept(Kept.init)
+    let kept = canvas.kept(Kept.init)
     let count = text.count
     // One bullet per character (grapheme), so the cursor, which counts characters, moves over
     // the bullets as it moves over the text.
@@ -75,9 +75,7 @@ public struct TextField: View, LineElement {
       default: TextEditing.apply(key, text: text, cursor: cursor) != nil
       }
     }
-    let focused = context.registerFocusable(
-      rect: rect, help: help, takesText: true, uses: uses
-    ) { key in
+    let focused = canvas.focus(help: help, takesText: true, uses: uses) { key in
       if let click = key.click {
         guard rect.contains(column: click.column, row: click.row) else { return false }
         kept.cursor = line.cursor(atColumn: click.column - rect.x)
@@ -106,15 +104,14 @@ public struct TextField: View, LineElement {
       }
       return true
     }
-    let fieldStyle = context.style.merged(with: Style(attributes: .underline))
-    context.fill(rect, style: fieldStyle)
+    let fieldStyle = Style(attributes: .underline)
+    canvas.fill(rect, style: fieldStyle)
     if count == 0 {
-      context.put(
+      canvas.put(
         placeholder, column: rect.x, row: rect.y,
-        style: fieldStyle.merged(with: .init(attributes: .dim)),
-        clip: rect)
+        style: fieldStyle.merged(with: .init(attributes: .dim)))
     }
-    line.draw(in: rect, style: fieldStyle, showsCursor: focused, context: context)
+    line.draw(in: rect, style: fieldStyle, showsCursor: focused, canvas: canvas)
   }
 
   /// Where the cursor is: where the field's own keys left it, or after the text when the

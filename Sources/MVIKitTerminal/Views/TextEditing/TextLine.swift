@@ -20,11 +20,11 @@ struct TextLine {
 
   /// Writes the characters from ``start`` into `rect` in `style`; with `showsCursor`, shows the
   /// cursor on its cell (columns, not characters: 漢字 puts it 4 columns in).
-  func draw(in rect: Rect, style: Style, showsCursor: Bool, context: RenderContext) {
-    context.put(
-      String(characters[start...]), column: rect.x, row: rect.y, style: style, clip: rect)
+  func draw(in rect: Rect, style: Style, showsCursor: Bool, canvas: Canvas) {
+    canvas.put(
+      String(characters[start...]), column: rect.x, row: rect.y, style: style, within: rect)
     guard showsCursor, !rect.isEmpty else { return }
-    context.showTextCursor(
+    canvas.showTextCursor(
       column: rect.x + widths[start..<cursor].reduce(0, +), row: rect.y,
       width: cursor < widths.count ? widths[cursor] : 1, maxX: rect.maxX)
   }

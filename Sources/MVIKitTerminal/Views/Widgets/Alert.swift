@@ -44,11 +44,12 @@ public struct Alert {
     self.onDismiss = onDismiss
   }
 
-  /// Draws the alert over the whole grid and makes it modal.
+  /// Draws the alert over the whole of `screen`, a canvas of the whole grid, and makes it
+  /// modal.
   @MainActor
-  func draw(_ context: RenderContext) {
-    context.beginModal()
-    let bounds = context.grid.bounds
+  func draw(on screen: Canvas) {
+    screen.beginModal()
+    let bounds = screen.bounds
     let labels = buttons.map { "[ " + $0.title + " ]" }
     let buttonsWidth = labels.reduce(0) { $0 + $1.terminalWidth + 1 }
     let textWidth = min(max(20, bounds.width - 6), 50)
@@ -62,26 +63,22 @@ public struct Alert {
     let contentWidth = max(
       title.terminalWidth, buttonsWidth, lines.reduce(0) { max($0, $1.terminalWidth) })
     let frame = bounds.centered(Size(width: contentWidth + 4, height: lines.count + 5))
-    context.fill(frame, style: .plain)
+    screen.fill(frame)
     let inner = frame.inset(top: 1, leading: 2, bottom: 1, trailing: 2)
-    context.withChild("alert") {
-      Box(title, color: .yellow) {}.draw(frame, context)
-      context.grid.put(lines: lines, in: inner.inset(top: 1), style: .plain)
-      var column = inner.x
-      let row = inner.maxY - 1
-      for (index, button) in buttons.enumerated() {
-        let rect = Rect(x: column, y: row, width: labels[index].terminalWidth, height: 1)
-        let onDismiss = self.onDismiss
-        context.withChild(String(index)) {
-          MVIKitTerminal.Button(button.title) {
-            button.action()
-            onDismiss()
-          }.draw(rect, context)
-        }
-        column += rect.width + 1
+    screen.draw(Box(title, color: .yellow) {}, in: frame, id: "alert")
+    screen.put(lines: lines, in: inner.inset(top: 1))
+    var column = inner.x
+    for (index, button) in buttons.enumerated() {
+      let rect = Rect(x: column, y: inner.maxY - 1, width: labels[index].terminalWidth, height: 1)
+      let onDismiss = self.onDismiss
+      let press = MVIKitTerminal.Button(button.title) {
+        button.action()
+        onDismiss()
       }
+      screen.draw(press, in: rect, id: "alert" + String(index))
+      column += rect.width + 1
     }
-    context.addBinding(KeyBinding([.escape], help: "Dismiss", action: onDismiss))
+    screen.bind(KeyBinding([.escape], help: "Dismiss", action: onDismiss))
   }
 }
 
@@ -92,9 +89,9 @@ struct AlertView: View, WrapperElement {
   let content: any Element
   let alert: Alert?
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    content.draw(rect, context)
-    if let alert { context.overlay { alert.draw(context) } }
+  func draw(in rect: Rect, canvas: Canvas) {
+    canvas.draw(content, in: rect)
+    if let alert { canvas.overlay { alert.draw(on: $0) } }
   }
 }
 

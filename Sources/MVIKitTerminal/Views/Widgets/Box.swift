@@ -35,28 +35,25 @@ public struct Box: View, Element {
     content.flex(axis, context)
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
+  func draw(in rect: Rect, canvas: Canvas) {
     guard rect.width >= 2, rect.height >= 2 else { return }
-    let style = context.style.merged(with: Style(foreground: color))
+    let style = Style(foreground: color)
     let horizontal = String(repeating: "─", count: rect.width - 2)
-    context.put("┌" + horizontal + "┐", column: rect.x, row: rect.y, style: style, clip: rect)
-    context.put(
-      "└" + horizontal + "┘", column: rect.x, row: rect.maxY - 1, style: style, clip: rect)
+    canvas.put("┌" + horizontal + "┐", column: rect.x, row: rect.y, style: style)
+    canvas.put("└" + horizontal + "┘", column: rect.x, row: rect.maxY - 1, style: style)
     for row in (rect.y + 1)..<(rect.maxY - 1) {
-      context.put("│", column: rect.x, row: row, style: style, clip: rect)
-      context.put("│", column: rect.maxX - 1, row: row, style: style, clip: rect)
+      canvas.put("│", column: rect.x, row: row, style: style)
+      canvas.put("│", column: rect.maxX - 1, row: row, style: style)
     }
     if let title, rect.width > 4 {
       // A title too long for the edge ends in an ellipsis, and the corner stays; the space
       // after the title is the one to go when there is no room for it.
       let shown = TextWrapper.truncate(title, width: rect.width - 4)
-      context.put(
+      canvas.put(
         " " + shown + " ", column: rect.x + 1, row: rect.y,
         style: style.merged(with: .init(attributes: .bold)),
-        clip: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 3, height: 1))
+        within: Rect(x: rect.x + 1, y: rect.y, width: rect.width - 3, height: 1))
     }
-    context.withChild("box") {
-      content.draw(rect.inset(top: 1, leading: 1, bottom: 1, trailing: 1), context)
-    }
+    canvas.draw(content, in: rect.inset(top: 1, leading: 1, bottom: 1, trailing: 1), id: "box")
   }
 }

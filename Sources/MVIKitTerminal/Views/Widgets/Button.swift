@@ -19,10 +19,10 @@ public struct Button: View, Element {
     Size(width: min(proposal.width, label.terminalWidth), height: min(1, proposal.height))
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    let focused = context.registerPressable(rect: rect, help: ("Enter", title), action: action)
-    let style = context.style.merged(
-      with: Style(attributes: focused ? [.reverse, .bold] : []))
-    context.put(label, column: rect.x, row: rect.y, style: style, clip: rect)
+  func draw(in rect: Rect, canvas: Canvas) {
+    let focused = canvas.press(help: ("Enter", title), action: action)
+    canvas.put(
+      label, column: rect.x, row: rect.y,
+      style: Style(attributes: focused ? [.reverse, .bold] : []))
   }
 }

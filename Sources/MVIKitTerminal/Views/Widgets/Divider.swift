@@ -17,16 +17,15 @@ public struct Divider: View, Element {
     Flex(horizontal: axis != .horizontal, vertical: axis == .horizontal)
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    let style = context.style.merged(with: Style(foreground: color))
-    if context.axis == .horizontal {
+  func draw(in rect: Rect, canvas: Canvas) {
+    let style = Style(foreground: color)
+    if canvas.axis == .horizontal {
       for row in rect.y..<rect.maxY {
-        context.put("│", column: rect.x, row: row, style: style, clip: rect)
+        canvas.put("│", column: rect.x, row: row, style: style)
       }
     } else {
-      context.put(
-        String(repeating: "─", count: rect.width), column: rect.x, row: rect.y, style: style,
-        clip: rect)
+      canvas.put(
+        String(repeating: "─", count: rect.width), column: rect.x, row: rect.y, style: style)
     }
   }
 }

@@ -12,19 +12,16 @@ public struct HelpBar: View, LineElement {
   /// Creates a help bar.
   public init() {}
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    let base = context.style
-    context.finally { [unowned context] in
+  func draw(in rect: Rect, canvas: Canvas) {
+    canvas.finally {
       var column = rect.x
-      let entries = KeyHelp.fitting(KeyHelp.current(context), width: rect.width)
+      let entries = KeyHelp.fitting(KeyHelp.current(canvas.context), width: rect.width)
       for (index, entry) in entries.enumerated() {
         if index > 0 { column += 2 }
-        column += context.grid.put(
-          entry.key, column: column, row: rect.y,
-          style: base.merged(with: Style(attributes: .bold)), clip: rect)
-        column += context.grid.put(
-          " " + entry.text, column: column, row: rect.y,
-          style: base.merged(with: Style(attributes: .dim)), clip: rect)
+        column += canvas.put(
+          entry.key, column: column, row: rect.y, style: Style(attributes: .bold))
+        column += canvas.put(
+          " " + entry.text, column: column, row: rect.y, style: Style(attributes: .dim))
       }
     }
   }

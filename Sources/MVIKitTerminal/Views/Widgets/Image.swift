@@ -54,24 +54,23 @@ public struct Image: View, Element {
     fittedSize(proposal)
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
+  func draw(in rect: Rect, canvas: Canvas) {
     let size = fittedSize(rect.size)
     guard size.width > 0, size.height > 0 else { return }
     let cells = Rect(x: rect.x, y: rect.y, width: size.width, height: size.height)
-    if context.graphics == .kitty {
+    if canvas.context.graphics == .kitty {
       // The terminal scales the pixels into the cells; the cells themselves stay blank, or
       // say why the picture may not show, where it then would cover them.
       for row in cells.y..<cells.maxY {
-        for column in cells.x..<cells.maxX { context.grid[column, row] = .blank }
+        for column in cells.x..<cells.maxX { canvas.set(.blank, column: column, row: row) }
       }
-      if let note = context.graphicsNote { caption(note, in: cells, context) }
-      context.grid.images.append(
-        ImagePlacement(rect: cells, width: width, height: height, pixels: pixels))
+      if let note = canvas.context.graphicsNote { caption(note, in: cells, canvas) }
+      canvas.place(ImagePlacement(rect: cells, width: width, height: height, pixels: pixels))
       return
     }
-    guard context.showsColor else {
+    guard canvas.context.showsColor else {
       // Without colour, half blocks are grey stripes: say what is there instead.
-      caption("[\(kind), \(width)×\(height)]", in: cells, context)
+      caption("[\(kind), \(width)×\(height)]", in: cells, canvas)
       return
     }
     let scaled = size.width != width || size.height != (height + 1) / 2
@@ -84,16 +83,16 @@ public struct Image: View, Element {
         let top = sourceY(row * 2).map { pixel(x: sourceX, y: $0).color } ?? .default
         let bottom = sourceY(row * 2 + 1).map { pixel(x: sourceX, y: $0).color } ?? .default
         let style = Style(foreground: top, background: bottom)
-        context.grid[rect.x + column, rect.y + row] = Cell("▀", style: style)
+        canvas.set(Cell("▀", style: style), column: rect.x + column, row: rect.y + row)
       }
     }
   }
 
   /// `text`, wrapped and centred in `cells`.
-  private func caption(_ text: String, in cells: Rect, _ context: RenderContext) {
+  private func caption(_ text: String, in cells: Rect, _ canvas: Canvas) {
     let lines = TextWrapper.fit(
       TextWrapper.wrapLines(text, width: cells.width), width: cells.width, height: cells.height)
-    context.grid.put(lines: lines, in: cells, style: .plain, centered: true)
+    canvas.put(lines: lines, in: cells, centered: true)
   }
 
   private func pixel(x: Int, y: Int) -> Pixel {

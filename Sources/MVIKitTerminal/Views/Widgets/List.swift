@@ -97,9 +97,9 @@ public struct List<Item>: View, Element {
 
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
+  func draw(in rect: Rect, canvas: Canvas) {
     guard !rect.isEmpty else { return }
-    let (kept, items, count) = (context.kept(ListInput.Kept.init), items, items.count)
+    let (kept, items, count) = (canvas.kept(ListInput.Kept.init), items, items.count)
     // A query the state holds that the list did not type (one restored, one the app set).
     if let filterQuery, kept.filter?.query != filterQuery.query {
       kept.filter = filterQuery.query.map {
@@ -128,43 +128,39 @@ public struct List<Item>: View, Element {
       filterLine: filter == nil ? nil : Rect(x: rect.x, y: rect.y, width: rect.width, height: 1),
       matches: matches, onSelect: onSelect, onActivate: onActivate, activateHelp: activateHelp,
       onFilterChange: filterQuery?.onChange)
-    let focused = context.registerFocusable(
-      rect: rect, help: input.help, takesText: input.takesText, uses: input.uses,
-      handle: input.handle)
+    let focused = canvas.focus(
+      help: input.help, takesText: input.takesText, uses: input.uses, handle: input.handle)
     if var line = filter {
       line.draw(
         in: Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), matchCount: shownCount,
-        total: count, showsCursor: focused && line.isTyping, context: context)
+        total: count, showsCursor: focused && line.isTyping, canvas: canvas)
       kept.filter = line
     }
     for line in 0..<min(rows.height, shownCount - offset) {
       let index = shown?[offset + line] ?? offset + line
       drawRow(
         index, in: Rect(x: rows.x, y: rows.y + line, width: rows.width, height: 1),
-        isSelected: index == selected, focused: focused, context)
+        isSelected: index == selected, focused: focused, canvas)
     }
     if shown?.isEmpty == true, !rows.isEmpty {
-      context.put(
-        "No matches", column: rows.x, row: rows.y,
-        style: context.style.merged(with: Style(attributes: .dim)), clip: rows)
+      canvas.put(
+        "No matches", column: rows.x, row: rows.y, style: Style(attributes: .dim), within: rows)
     }
     if hasScrollbar {
-      SelectionKeys.drawScrollbar(body, offset: offset, count: shownCount, context: context)
+      SelectionKeys.drawScrollbar(body, offset: offset, count: shownCount, canvas: canvas)
     }
   }
 
   private func drawRow(
-    _ index: Int, in rect: Rect, isSelected: Bool, focused: Bool, _ context: RenderContext
+    _ index: Int, in rect: Rect, isSelected: Bool, focused: Bool, _ canvas: Canvas
   ) {
     let rowStyle =
       isSelected ? Style(attributes: focused ? [.reverse] : [.bold, .underline]) : .plain
-    context.withStyle(rowStyle) {
-      if isSelected { context.fill(rect, style: context.style) }
+    canvas.withStyle(rowStyle) { styled in
+      if isSelected { styled.fill(rect) }
       // Rows keep the item's index as their id, filtered or not, so that what a row keeps
       // between frames stays with its item.
-      context.withChild("row" + String(index)) {
-        row(items[index], isSelected).draw(rect, context)
-      }
+      styled.draw(row(items[index], isSelected), in: rect, id: "row" + String(index))
     }
   }
 }

@@ -48,13 +48,13 @@ public struct NavigationStack: View, Element {
     screen.flex(axis, context)
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
+  func draw(in rect: Rect, canvas: Canvas) {
     if depth > 0 {
       // The way out is never among the keys the help bar drops for room.
       var back = KeyBinding([.escape], help: "Back", action: onPop)
       back.isPinned = true
-      context.addBinding(back)
+      canvas.bind(back)
     }
-    context.withChild("screen" + String(depth)) { screen.draw(rect, context) }
+    canvas.draw(screen, in: rect, id: "screen" + String(depth))
   }
 }

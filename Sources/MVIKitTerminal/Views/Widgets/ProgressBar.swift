@@ -9,17 +9,16 @@ public struct ProgressBar: View, LineElement {
     self.color = color
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
+  func draw(in rect: Rect, canvas: Canvas) {
     let percent = " " + String(Int((value * 100).rounded())) + "%"
     let barWidth = max(0, rect.width - percent.terminalWidth)
     let filled = Int((Double(barWidth) * value).rounded())
-    let style = context.style
-    context.put(
+    canvas.put(
       String(repeating: "█", count: filled), column: rect.x, row: rect.y,
-      style: style.merged(with: Style(foreground: color)), clip: rect)
-    context.put(
+      style: Style(foreground: color))
+    canvas.put(
       String(repeating: "░", count: barWidth - filled), column: rect.x + filled, row: rect.y,
-      style: style.merged(with: Style(foreground: .gray)), clip: rect)
-    context.put(percent, column: rect.x + barWidth, row: rect.y, style: style, clip: rect)
+      style: Style(foreground: .gray))
+    canvas.put(percent, column: rect.x + barWidth, row: rect.y)
   }
 }

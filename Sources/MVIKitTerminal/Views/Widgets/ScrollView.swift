@@ -22,12 +22,12 @@ public struct ScrollView: View, Element {
 
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
+  func draw(in rect: Rect, canvas: Canvas) {
     guard !rect.isEmpty else { return }
     var lines = Self.lines(of: text, width: rect.width)
     let hasScrollbar = lines.count > rect.height && rect.width > 1
     if hasScrollbar { lines = Self.lines(of: text, width: rect.width - 1) }
-    let kept = context.kept(Kept.init)
+    let kept = canvas.kept(Kept.init)
     let lastOffset = max(0, lines.count - rect.height)
     var offset = kept.offset ?? (followsEnd ? lastOffset : 0)
     if followsEnd, kept.isAtEnd { offset = lastOffset }
@@ -41,9 +41,7 @@ public struct ScrollView: View, Element {
     let uses: @MainActor (Key) -> Bool = { key in
       SelectionKeys.target(for: key, current: offset, count: lastOffset + 1, page: page) != nil
     }
-    _ = context.registerFocusable(
-      rect: rect, help: [(key: "↑↓", text: "Scroll")], uses: uses
-    ) { key in
+    canvas.focus(help: [(key: "↑↓", text: "Scroll")], uses: uses) { key in
       if key.click != nil { return true }
       if let direction = key.scrollDirection {
         scroll(to: min(max(0, offset + direction * Self.linesPerNotch), lastOffset))
@@ -57,11 +55,11 @@ public struct ScrollView: View, Element {
       scroll(to: target)
       return true
     }
-    context.grid.put(
+    canvas.put(
       lines: lines.dropFirst(offset).prefix(rect.height),
-      in: rect.inset(trailing: hasScrollbar ? 1 : 0), style: context.style)
+      in: rect.inset(trailing: hasScrollbar ? 1 : 0))
     if hasScrollbar {
-      SelectionKeys.drawScrollbar(rect, offset: offset, count: lines.count, context: context)
+      SelectionKeys.drawScrollbar(rect, offset: offset, count: lines.count, canvas: canvas)
     }
   }
 

@@ -17,5 +17,5 @@ public struct Spacer: View, Element {
     Flex(horizontal: axis == .horizontal, vertical: axis != .horizontal)
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {}
+  func draw(in rect: Rect, canvas: Canvas) {}
 }

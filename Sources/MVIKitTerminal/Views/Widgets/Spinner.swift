@@ -19,11 +19,11 @@ public struct Spinner: View, Element {
     Size(width: min(proposal.width, text(frame: 0).terminalWidth), height: min(1, proposal.height))
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    context.requestAnimation()
+  func draw(in rect: Rect, canvas: Canvas) {
+    canvas.requestAnimation()
     // A label cut by a narrow screen ends in an ellipsis, not mid-word.
-    context.put(
-      TextWrapper.truncate(text(frame: context.animationFrame), width: rect.width),
-      column: rect.x, row: rect.y, style: context.style, clip: rect)
+    canvas.put(
+      TextWrapper.truncate(text(frame: canvas.animationFrame), width: rect.width),
+      column: rect.x, row: rect.y)
   }
 }

@@ -94,32 +94,32 @@ public struct Table<Row>: View, Element {
 
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
+  func draw(in rect: Rect, canvas: Canvas) {
     guard !rect.isEmpty else { return }
     let bodyHeight = rect.height - 1
     let count = rows.count
     let selected = SelectionKeys.selected(selection, count: count)
     let offset = SelectionKeys.scrollOffset(
       selected: selected, count: count, height: max(1, bodyHeight),
-      position: context.kept(ScrollPosition.init))
+      position: canvas.kept(ScrollPosition.init))
     let hasScrollbar = count > bodyHeight && rect.width > 1
     let widths = Self.widths(of: columns, in: rect.width - (hasScrollbar ? 1 : 0))
     let focused = register(
-      rect: rect, selected: selected, offset: offset, widths: widths, context)
-    drawHeader(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), widths, context)
+      rect: rect, selected: selected, offset: offset, widths: widths, canvas)
+    drawHeader(Rect(x: rect.x, y: rect.y, width: rect.width, height: 1), widths, canvas)
     guard bodyHeight > 0 else { return }
     for index in offset..<min(count, offset + bodyHeight) {
       let y = rect.y + 1 + index - offset
       let isSelected = index == selected
-      let style = context.style.merged(
-        with: isSelected ? Style(attributes: focused ? [.reverse] : [.bold, .underline]) : .plain)
+      let style =
+        isSelected ? Style(attributes: focused ? [.reverse] : [.bold, .underline]) : .plain
       let line = Rect(x: rect.x, y: y, width: rect.width - (hasScrollbar ? 1 : 0), height: 1)
-      if isSelected { context.fill(line, style: style) }
-      drawCells(columns.map { $0.value(rows[index]) }, widths, at: line, style: style, context)
+      if isSelected { canvas.fill(line, style: style) }
+      drawCells(columns.map { $0.value(rows[index]) }, widths, at: line, style: style, canvas)
     }
     if hasScrollbar {
       let body = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: bodyHeight)
-      SelectionKeys.drawScrollbar(body, offset: offset, count: count, context: context)
+      SelectionKeys.drawScrollbar(body, offset: offset, count: count, canvas: canvas)
     }
   }
 
@@ -160,20 +160,20 @@ public struct Table<Row>: View, Element {
     return widths
   }
 
-  private func drawHeader(_ rect: Rect, _ widths: [Int], _ context: RenderContext) {
+  private func drawHeader(_ rect: Rect, _ widths: [Int], _ canvas: Canvas) {
     let titles = columns.enumerated().map { index, column in
       guard let sort, sort.column == index else { return column.title }
       // The mark stays when the title is cut: it is what tells the order.
       return TextWrapper.truncate(column.title, width: widths[index] - 2)
         + (sort.ascending ? " ▲" : " ▼")
     }
-    let style = context.style.merged(with: Style(attributes: [.bold, .underline]))
-    context.fill(rect, style: style)
-    drawCells(titles, widths, at: rect, style: style, context)
+    let style = Style(attributes: [.bold, .underline])
+    canvas.fill(rect, style: style)
+    drawCells(titles, widths, at: rect, style: style, canvas)
   }
 
   private func drawCells(
-    _ texts: [String], _ widths: [Int], at rect: Rect, style: Style, _ context: RenderContext
+    _ texts: [String], _ widths: [Int], at rect: Rect, style: Style, _ canvas: Canvas
   ) {
     var x = rect.x
     for (index, text) in texts.enumerated() where x < rect.maxX {
@@ -181,7 +181,7 @@ public struct Table<Row>: View, Element {
       let shown = TextWrapper.truncate(text, width: width)
       let column = x + (columns[index].alignment == .trailing ? width - shown.terminalWidth : 0)
       let cell = Rect(x: x, y: rect.y, width: min(width, rect.maxX - x), height: 1)
-      context.put(shown, column: column, row: rect.y, style: style, clip: cell)
+      canvas.put(shown, column: column, row: rect.y, style: style, within: cell)
       x += width + 1
     }
   }

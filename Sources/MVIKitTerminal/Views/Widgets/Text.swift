@@ -59,11 +59,10 @@ public struct Text: View, Element {
   /// Text cut short, by the rows it is given or its line limit, ends in `…`, as does a line
   /// too wide for them: a reader then knows there is more, where a hard cut could pass for the
   /// whole (a path, a name cut mid-word).
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    let style = context.style.merged(with: self.style)
+  func draw(in rect: Rect, canvas: Canvas) {
     let lines = TextWrapper.fit(
       allLines(width: rect.width), width: rect.width, height: min(rect.height, lineLimit ?? .max))
-    context.grid.put(lines: lines, in: rect, style: style)
+    canvas.put(lines: lines, in: rect, style: style)
   }
 
   private func allLines(width: Int) -> [String] {

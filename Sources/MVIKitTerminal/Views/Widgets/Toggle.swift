@@ -21,13 +21,10 @@ public struct Toggle: View, Element {
     Size(width: min(proposal.width, text.terminalWidth), height: min(1, proposal.height))
   }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
+  func draw(in rect: Rect, canvas: Canvas) {
     let (isOn, onChange) = (self.isOn, self.onChange)
-    let focused = context.registerPressable(rect: rect, help: ("Space", "Toggle")) {
-      onChange(!isOn)
-    }
-    let style = context.style.merged(with: Style(attributes: focused ? .reverse : []))
-    context.put(text, column: rect.x, row: rect.y, style: style, clip: rect)
+    let focused = canvas.press(help: ("Space", "Toggle")) { onChange(!isOn) }
+    canvas.put(text, column: rect.x, row: rect.y, style: Style(attributes: focused ? .reverse : []))
   }
 }
 

@@ -51,21 +51,21 @@ extension Widget {
 struct WidgetElement: Element {
   let sizeThatFits: @MainActor (Size) -> Size
   let flexibility: Flex
-  let drawing: @MainActor (Rect, RenderContext) -> Void
+  let drawing: @MainActor (Rect, Canvas) -> Void
 
   init(_ widget: some Widget) {
     sizeThatFits = { widget.sizeThatFits($0) }
     flexibility = widget.flexibility
-    drawing = { rect, context in widget.draw(in: rect, canvas: Canvas(context, bounds: rect)) }
+    drawing = { rect, canvas in widget.draw(in: rect, canvas: canvas) }
   }
 
   init<W: StatefulWidget>(_ widget: W) {
     sizeThatFits = { widget.sizeThatFits($0) }
     flexibility = widget.flexibility
-    drawing = { rect, context in
+    drawing = { rect, canvas in
       // Another kind of widget drawn at this place starts with fresh state.
-      let state = context.kept(widget.makeState)
-      widget.draw(in: rect, canvas: Canvas(context, bounds: rect), state: state)
+      let state = canvas.kept(widget.makeState)
+      widget.draw(in: rect, canvas: canvas, state: state)
     }
   }
 
@@ -81,7 +81,7 @@ struct WidgetElement: Element {
 
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { flexibility }
 
-  func draw(_ rect: Rect, _ context: RenderContext) {
-    drawing(rect, context)
+  func draw(in rect: Rect, canvas: Canvas) {
+    drawing(rect, canvas)
   }
 }
