@@ -6,7 +6,10 @@ import MVIKitRecording
 // A store with an inspector attached, driven line by line through standard input, for the
 // inspector's browser tests (Tests/Browser). Every command is answered with one line.
 //
-//   InspectorProbe [--port N] [--token T] [--limit N]
+//   InspectorProbe [--port N] [--token T] [--limit N] [--withhold CASE,CASE]
+//
+// `--withhold` keeps those intents' steps in the app, and shows every item's name as
+// "(private)" on the page, as an app's privacy settings would.
 //
 // Commands: `send increment|effect`, `send add NAME`, `send password TEXT`, `send toast TEXT`,
 // `sendmany N`, `state`, `verify PATH`, `quit`.
@@ -23,6 +26,19 @@ func answer(_ line: String) {
   try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
 }
 
+/// What `--withhold` asks the inspector to keep in the app.
+@MainActor
+func privacy() -> InspectorPrivacy<ProbeModel> {
+  guard let cases = option("--withhold") else { return .none }
+  return InspectorPrivacy(
+    withholding: Set(cases.split(separator: ",").map(String.init)),
+    state: { state in
+      var shown = state
+      for index in shown.items.indices { shown.items[index].name = "(private)" }
+      return shown
+    })
+}
+
 @MainActor
 func run() async {
   let store = Store(initialState: ProbeModel.State(), model: ProbeModel())
@@ -30,7 +46,8 @@ func run() async {
   do {
     inspector = try await Inspector.attach(
       to: store, port: option("--port").flatMap(Int.init) ?? 0, token: option("--token"),
-      limit: option("--limit").flatMap(Int.init) ?? 10_000, announce: false)
+      limit: option("--limit").flatMap(Int.init) ?? 10_000, announce: false,
+      privacy: privacy())
   } catch {
     try? FileHandle.standardError.write(contentsOf: Data("InspectorProbe: \(error)\n".utf8))
     exit(1)

@@ -68,26 +68,28 @@ public final class Inspector<M: Model> {
   ///   - token: The secret the page's address carries; a random one by default.
   ///   - limit: How many steps to keep.
   ///   - announce: Whether to print the page's address to standard output.
+  ///   - privacy: What stays in the app: intents whose steps are withheld, and rewrites of
+  ///     what is sent. Everything is sent by default, `Secret` members redacted.
   /// - Throws: ``InspectorError``.
   @inlinable
   public static func attach(
     to store: Store<M>, host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
-    limit: Int = 10_000, announce: Bool = true
+    limit: Int = 10_000, announce: Bool = true, privacy: InspectorPrivacy<M> = .none
   ) async throws(InspectorError) -> Inspector<M> {
     try await launch(
       store, host: host, port: port, token: token, limit: limit, announce: announce,
-      testMaker: nil)
+      privacy: privacy, testMaker: nil)
   }
 
   /// Starts the feed and the server, then the capture; what both `attach` do.
   @inlinable
   static func launch(
     _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
-    testMaker: TestMaker?
+    privacy: InspectorPrivacy<M>, testMaker: TestMaker?
   ) async throws(InspectorError) -> Inspector<M> {
     let inspector = try await start(
       store, host: host, port: port, token: token, limit: limit, announce: announce,
-      testMaker: testMaker)
+      privacy: privacy, testMaker: testMaker)
     // Made here, inlined where the model's type is known, so that the capture runs specialised
     // code: unspecialised, it looked up the type metadata of its events on every send.
     inspector.listen(
@@ -102,14 +104,14 @@ public final class Inspector<M: Model> {
   @usableFromInline
   static func start(
     _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
-    testMaker: TestMaker?
+    privacy: InspectorPrivacy<M>, testMaker: TestMaker?
   ) async throws(InspectorError) -> Inspector<M> {
     guard let root = RootStoreHandle(root: store), let state = root.state else {
       throw .scopedStore
     }
     let page = try InspectorPage.load()
     let token = token ?? Self.randomToken()
-    let feed = InspectorFeed<M>(initialState: state, limit: limit)
+    let feed = InspectorFeed<M>(initialState: state, limit: limit, privacy: privacy)
     let relay = CommandRelay<M>()
     let isLoopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
     let server = try await InspectorServer.start(
@@ -279,15 +281,16 @@ where
   /// Starts an inspector on `store`'s flow and a server for the page, whose "Copy as test"
   /// turns the session into a Swift Testing test that makes the model with its `init()`.
   ///
-  /// The same as ``attach(to:host:port:token:limit:announce:testModel:)`` with no `testModel`.
+  /// The same as ``attach(to:host:port:token:limit:announce:privacy:testModel:)`` with no
+  /// `testModel`.
   @inlinable
   public static func attach(
     to store: Store<M>, host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
-    limit: Int = 10_000, announce: Bool = true
+    limit: Int = 10_000, announce: Bool = true, privacy: InspectorPrivacy<M> = .none
   ) async throws(InspectorError) -> Inspector<M> {
     try await attach(
       to: store, host: host, port: port, token: token, limit: limit, announce: announce,
-      testModel: nil)
+      privacy: privacy, testModel: nil)
   }
 
   /// Starts an inspector on `store`'s flow and a server for the page, whose "Copy as test"
@@ -300,6 +303,8 @@ where
   ///   - token: The secret the page's address carries; a random one by default.
   ///   - limit: How many steps to keep.
   ///   - announce: Whether to print the page's address to standard output.
+  ///   - privacy: What stays in the app: intents whose steps are withheld, and rewrites of
+  ///     what is sent, the copied test included.
   ///   - testModel: The expression a copied test makes the model with, such as
   ///     `Todos(storage: .none)`; its dependencies are never called. The model type's `init()`
   ///     by default.
@@ -307,10 +312,12 @@ where
   @inlinable
   public static func attach(
     to store: Store<M>, host: String = "127.0.0.1", port: Int = 0, token: String? = nil,
-    limit: Int = 10_000, announce: Bool = true, testModel: String?
+    limit: Int = 10_000, announce: Bool = true, privacy: InspectorPrivacy<M> = .none,
+    testModel: String?
   ) async throws(InspectorError) -> Inspector<M> {
     try await launch(
       store, host: host, port: port, token: token, limit: limit, announce: announce,
+      privacy: privacy,
       testMaker: { recording, name in
         do throws(RecordingError) {
           return .success(

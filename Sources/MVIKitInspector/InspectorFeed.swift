@@ -40,6 +40,9 @@ final class InspectorFeed<M: Model>: Sendable {
     var lastStep = 0
     /// The effect runs started and not ended: the step that started each, and when.
     var runs: [Int: (step: Int, time: Double)] = [:]
+    /// Steps withheld by the privacy settings, and the last one while its events come in.
+    var withheld = 0
+    var withheldStep: Int?
     var pages: [ObjectIdentifier: InspectorMailbox] = [:]
   }
 
@@ -51,10 +54,16 @@ final class InspectorFeed<M: Model>: Sendable {
   let modelName: String
   /// Whether the session can be exported as a recording that reads back.
   let isExportable: Bool
+  /// What stays in the app, applied before anything is encoded.
+  let privacy: InspectorPrivacy<M>
   private let frame: Duration
 
-  init(initialState: M.State, limit: Int, frame: Duration = .milliseconds(16)) {
-    let state = InspectorValue.json(initialState)
+  init(
+    initialState: M.State, limit: Int, privacy: InspectorPrivacy<M> = .none,
+    frame: Duration = .milliseconds(16)
+  ) {
+    self.privacy = privacy
+    let state = InspectorValue.json(privacy.state(initialState))
     log = NIOLockedValueBox(Log(base: state, current: state))
     self.limit = max(1, limit)
     self.frame = frame
@@ -146,6 +155,7 @@ final class InspectorFeed<M: Model>: Sendable {
     encoding events: [InspectorEvent<M>], into log: inout Log, droppedBefore: Int
   ) {
     let before = log.current
+    let withheldBefore = log.withheld
     var batch: [JSONValue] = []
     // A page resynced before this batch goes on with its first new step.
     var firstStep: Int?
@@ -153,31 +163,44 @@ final class InspectorFeed<M: Model>: Sendable {
     for event in events {
       switch event {
       case .intent(let step, let origin, let time, let run, let intent):
-        let value = InspectorValue.json(intent)
+        guard !privacy.withholds(intent) else {
+          log.withheld += 1
+          log.withheldStep = step
+          continue
+        }
+        log.withheldStep = nil
+        let value = InspectorValue.json(privacy.intent(intent))
         log.records.append(InspectorStepRecord(step: step, intent: (origin, time, value), run: run))
         batch.append(InspectorStepRecord.intentEvent(step, origin, time, value, run: run))
         firstStep = firstStep ?? step
         log.lastStep = step
       case .state(let step, let state):
-        let next = InspectorValue.json(state)
+        // A withheld step's changes show with the next step sent.
+        guard step != log.withheldStep else { continue }
+        let next = InspectorValue.json(privacy.state(state))
         let changes = StateChange.changes(from: log.current, to: next)
         log.current = next
         guard !changes.isEmpty else { continue }
         record(step, in: &log) { $0.changes += changes }
         batch.append(InspectorStepRecord.changesEvent(step, changes))
       case .sideEffect(let step, let sideEffect):
-        let value = InspectorValue.json(sideEffect)
+        guard step != log.withheldStep else { continue }
+        let value = InspectorValue.json(privacy.sideEffect(sideEffect))
         record(step, in: &log) { $0.sideEffects.append(value) }
         batch.append(InspectorStepRecord.sideEffectEvent(step, value))
-      case .warning(let step, let time, let message):
+      case .warning(var step, let time, let message):
+        // Notes of a withheld step go under the last step the page knows.
+        if step == log.withheldStep { step = log.lastStep }
         let note = InspectorStepRecord.noteEvent("warning", step, time, message)
         record(step, in: &log) { $0.notes.append(note) }
         batch.append(note)
-      case .error(let step, let time, let message):
+      case .error(var step, let time, let message):
+        if step == log.withheldStep { step = log.lastStep }
         let note = InspectorStepRecord.noteEvent("error", step, time, message)
         record(step, in: &log) { $0.notes.append(note) }
         batch.append(note)
-      case .effect(let step, let time, let run, let moment, let id, let failure):
+      case .effect(var step, let time, let run, let moment, let id, let failure):
+        if step == log.withheldStep { step = log.lastStep }
         var fields: [String: JSONValue] = [
           "kind": .string("effect"), "step": .int(Int64(step)), "time": .double(time),
           "run": .int(Int64(run)), "moment": .string(moment),
@@ -200,7 +223,9 @@ final class InspectorFeed<M: Model>: Sendable {
       }
     }
     trim(&log)
-    let status = statusChanged || log.dropped != droppedBefore ? statusMessage(log) : nil
+    let status =
+      statusChanged || log.dropped != droppedBefore || log.withheld != withheldBefore
+      ? statusMessage(log) : nil
     let messages = Self.eventsMessages(batch)
     for page in log.pages.values {
       if !messages.isEmpty {
@@ -226,7 +251,7 @@ final class InspectorFeed<M: Model>: Sendable {
     log.dropped += log.records[log.head...].count { $0.intent != nil } + droppedSteps
     log.records = []
     log.head = 0
-    if let state { log.current = InspectorValue.json(state) }
+    if let state { log.current = InspectorValue.json(privacy.state(state)) }
     log.base = log.current
     for page in log.pages.values { page.requireResync() }
   }
@@ -264,7 +289,7 @@ final class InspectorFeed<M: Model>: Sendable {
         JSONValue.object([
           "type": .string("hello"), "protocol": .int(1), "model": .string(modelName),
           "limit": .int(Int64(limit)), "exportable": .bool(isExportable),
-          "dropped": .int(Int64(log.dropped)),
+          "dropped": .int(Int64(log.dropped)), "withheld": .int(Int64(log.withheld)),
           "firstStep": .int(Int64(kept.first?.step ?? (log.records.last?.step ?? 0) + 1)),
           "state": log.base,
         ]).text)
@@ -306,7 +331,7 @@ final class InspectorFeed<M: Model>: Sendable {
     JSONValue.object([
       "type": .string("status"), "live": .bool(log.live),
       "shownStep": log.shownStep.map { .int(Int64($0)) } ?? .null,
-      "dropped": .int(Int64(log.dropped)),
+      "dropped": .int(Int64(log.dropped)), "withheld": .int(Int64(log.withheld)),
     ]).text
   }
 

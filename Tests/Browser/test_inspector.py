@@ -424,6 +424,26 @@ class LivePageTests(InspectorTestCase):
         with urllib.request.urlopen(f"{self.probe.origin}/export?token={self.probe.token}") as response:
             self.assertNotIn(secret, response.read().decode())
 
+    def test_withheld_steps_and_rewritten_state_never_reach_the_page(self):
+        self.probe.quit()
+        self.probe = Probe("--withhold", "password,add")
+        self.addCleanup(self.probe.quit)
+        secret = "kept-" + secrets.token_hex(6)
+        self.open_page()
+        self.probe.send("send increment", f"send password {secret}", f"send add {secret}", "send increment")
+        self.wait_steps(2)
+        self.wait(lambda: "2 withheld" in (self.text("#step-count") or ""), "the page counts the withheld steps")
+        self.select(4)
+        self.wait(lambda: '"(private)"' in (self.js("return window.inspectorTest.selectedStateJSON()") or ""),
+                  "the state shows the item's name as the app's privacy settings rewrote it")
+        for text in (driver.page_source, self.js("return document.body.innerText")):
+            self.assertNotIn(secret, text)
+        with urllib.request.urlopen(f"{self.probe.origin}/export?token={self.probe.token}") as response:
+            exported = response.read().decode()
+        self.assertNotIn(secret, exported)
+        self.assertNotIn('"password"', exported.split("\n", 1)[1])
+        self.assertNotIn('"add"', exported)
+
     def test_the_pages_own_change_logic(self):
         """The one function that applies a step's changes (live events and imported files alike),
         and the labels of encoded Swift enums, run in the browser."""

@@ -180,6 +180,73 @@ import Testing
     await inspector.stop()
   }
 
+  @Test func withheldStepsAndRewrittenValuesNeverLeaveTheApp() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let privacy = InspectorPrivacy<Notes>(
+      withholding: ["add"],
+      state: { state in
+        var shown = state
+        shown.titles = state.titles.map { _ in "(a private note)" }
+        return shown
+      },
+      intent: { intent in
+        guard case .toast = intent else { return intent }
+        return .toast("(a toast)")
+      },
+      sideEffect: { _ in .toast("(a toast)") })
+    let inspector = try await Inspector.attach(
+      to: store, token: "t0ken", announce: false, privacy: privacy)
+    let client = try await connect(inspector)
+    _ = await read(client) { $0.contains("\"type\":\"status\"") }
+    store.send(.add("diary: the surprise party is on Friday"))
+    store.send(.toast("the party is at Ann's"))
+    store.send(.increment)
+    let messages = await read(client) { $0.contains("\"withheld\":1") && $0.contains("\"count\"") }
+      .joined()
+    #expect(!messages.contains("party"))
+    #expect(messages.contains("(a private note)") && messages.contains("(a toast)"))
+    // The app itself keeps what the user typed.
+    #expect(store.titles == ["diary: the surprise party is on Friday"])
+    #expect(await eventually { inspector.exportedRecording().contains("\"step\":3") })
+    let export = inspector.exportedRecording()
+    #expect(!export.contains("party"))
+    let recording = try Recording<Notes>(data: Data(export.utf8))
+    #expect(recording.steps.map(\.intent) == [.toast("(a toast)"), .increment])
+    // The withheld step's change shows with the next step sent, rewritten.
+    #expect(export.contains("(a private note)"))
+    #expect(recording.steps[0].sideEffects == [.toast("(a toast)")])
+    // Travel shows the app as it was, not the rewritten state.
+    client.sendFrame(#"{"type":"travel","step":2}"#)
+    #expect(await eventually { !inspector.isLive })
+    #expect(store.titles == ["diary: the surprise party is on Friday"])
+    await inspector.stop()
+  }
+
+  @Test func intentsAreWithheldByTheirCaseOrTheirPathOfCases() {
+    enum Inner {
+      case passwordChanged(String)
+      case submitTapped
+    }
+    enum Outer {
+      case login(Inner)
+      case signOut
+    }
+    #expect(
+      InspectorPrivacy<Notes>.casePath(of: Outer.login(.passwordChanged("x"))) == [
+        "login", "passwordChanged",
+      ])
+    #expect(
+      InspectorPrivacy<Notes>.casePath(of: Outer.login(.submitTapped)) == [
+        "login", "submitTapped",
+      ])
+    #expect(InspectorPrivacy<Notes>.casePath(of: Outer.signOut) == ["signOut"])
+    let privacy = InspectorPrivacy<Notes>(withholding: ["password", "Notes.add"])
+    #expect(privacy.withholds(.password(Secret("x"))))
+    #expect(!privacy.withholds(.add("x")))
+    #expect(!privacy.withholds(.increment))
+    #expect(InspectorPrivacy<Notes>(withholding: ["increment"]).withholds(.increment))
+  }
+
   /// Lets go of `page`, which closes its socket.
   func close(_ page: inout RawClient?) { page = nil }
 

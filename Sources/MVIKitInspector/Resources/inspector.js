@@ -545,10 +545,11 @@
   function renderCount() {
     const parts = [plural(data.steps, 'step')];
     if (data.appDropped) parts.push(`${data.appDropped.toLocaleString('en-US')} dropped by the app`);
+    if (data.withheld) parts.push(`${data.withheld.toLocaleString('en-US')} withheld by the app's privacy settings`);
     if (data.lagged) parts.push(`${data.lagged.toLocaleString('en-US')} not received`);
     const shown = data.view.length - (data.rows.length - data.steps); // gaps always show
     ui.count.textContent = parts.join(', ') + (shown !== data.steps ? ` · ${shown.toLocaleString('en-US')} shown` : '');
-    Object.assign(ui.count.dataset, { steps: data.steps, dropped: data.appDropped, lagged: data.lagged });
+    Object.assign(ui.count.dataset, { steps: data.steps, dropped: data.appDropped, lagged: data.lagged, withheld: data.withheld });
   }
 
   // The timeline shows the base row, then the view. Only the rows in sight are in the DOM, each
@@ -924,6 +925,7 @@
       helloSeen = true;
       reset(String(message.model ?? 'App'), message.state, message.firstStep ?? 1, message.limit);
       data.appDropped = message.dropped || 0;
+      data.withheld = message.withheld || 0;
       data.exportable = message.exportable !== false;
       setStatus('connected', `Connected to model ${data.model}`);
       if (message.protocol !== 1) showNotice(`The app speaks protocol ${message.protocol}; this page knows version 1.`, 'error');
@@ -933,6 +935,7 @@
     } else if (message.type === 'status') {
       data.app = { live: message.live !== false, shownStep: message.shownStep ?? null };
       if (typeof message.dropped === 'number') data.appDropped = message.dropped;
+      if (typeof message.withheld === 'number') data.withheld = message.withheld;
       if (typeof message.lagged === 'number') data.lagged = message.lagged;
       scheduleRender();
     } else if (message.type === 'resync') {
