@@ -54,6 +54,11 @@ public struct RootStoreHandle<M: Model> {
 
   package func removeTap(_ tap: FlowTap<M>) { engine?.detach(tap) }
 
+  /// How many intents the store has told its attachments about: the step number
+  /// ``EffectLifecycleEvent/step`` counts in. An attachment that numbers the steps it hears
+  /// from 1 subtracts what this was when it attached.
+  package var reportedStepCount: Int { engine?.step ?? 0 }
+
   /// While a tap hears of an intent an effect sent: the number of the run that sent it (see
   /// ``EffectLifecycleEvent/run``), when a tap that hears runs was attached as it started.
   @usableFromInline package var runOfReportedIntent: Int? {

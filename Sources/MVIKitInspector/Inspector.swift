@@ -43,6 +43,9 @@ public final class Inspector<M: Model> {
   // a time, and the run-time checks showed in a profile of the capture.
   @exclusivity(unchecked) @usableFromInline var states: StepStates<M.State>
   @exclusivity(unchecked) @usableFromInline var step = 0
+  /// The store's step count when the inspector attached: its effects' runs name their steps
+  /// in the store's count, the page in the inspector's.
+  private var firstStoreStep = 0
   private var feeding: Task<Void, Never>?
 
   private init(
@@ -169,6 +172,7 @@ public final class Inspector<M: Model> {
     _ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void,
     effects: @escaping @MainActor (EffectLifecycleEvent) -> Void
   ) {
+    firstStoreStep = root.reportedStepCount
     tap = root.addTap(receive, effects: effects)
   }
 
@@ -188,7 +192,8 @@ public final class Inspector<M: Model> {
     feed.capture(
       .effect(
         step: step, time: Date().timeIntervalSince1970, run: event.run, moment: moment,
-        id: event.cancellationID.map { String(describing: $0.base) }, failure: failure))
+        id: event.cancellationID.map { String(describing: $0.base) }, failure: failure,
+        startedBy: event.step - firstStoreStep))
   }
 
   /// The one thing done per event on the main actor.

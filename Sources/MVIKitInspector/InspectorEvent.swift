@@ -11,8 +11,11 @@ enum InspectorEvent<M: Model>: Sendable {
   case warning(step: Int, time: Double, String)
   case error(step: Int, time: Double, String)
   /// An effect's run started or ended (`moment`: started, finished, cancelled, failed), with
-  /// its cancellation id and the error that failed it, as text.
-  case effect(step: Int, time: Double, run: Int, moment: String, id: String?, failure: String?)
+  /// its cancellation id and the error that failed it, as text; `startedBy` is the step whose
+  /// reduce started it.
+  case effect(
+    step: Int, time: Double, run: Int, moment: String, id: String?, failure: String?,
+    startedBy: Int)
   /// The store shows its live state, or the state after `shownStep`.
   case status(live: Bool, shownStep: Int?)
 }

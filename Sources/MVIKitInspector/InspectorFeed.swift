@@ -199,8 +199,13 @@ final class InspectorFeed<M: Model>: Sendable {
         let note = InspectorStepRecord.noteEvent("error", step, time, message)
         record(step, in: &log) { $0.notes.append(note) }
         batch.append(note)
-      case .effect(var step, let time, let run, let moment, let id, let failure):
+      case .effect(var step, let time, let run, let moment, let id, let failure, let startedBy):
         if step == log.withheldStep { step = log.lastStep }
+        if moment == "started",
+          let index = log.records[log.head...].lastIndex(where: { $0.step == startedBy })
+        {
+          log.records[index].startedRuns.append(run)
+        }
         var fields: [String: JSONValue] = [
           "kind": .string("effect"), "step": .int(Int64(step)), "time": .double(time),
           "run": .int(Int64(run)), "moment": .string(moment),

@@ -11,6 +11,8 @@ struct InspectorStepRecord {
   /// The effect run that sent the intent, when known.
   var run: Int?
   var changes: [StateChange] = []
+  /// The effect runs this step's reduce started, in the order they started.
+  var startedRuns: [Int] = []
   var sideEffects: [JSONValue] = []
   /// Warnings, errors and effects' starts and ends, as page events.
   var notes: [JSONValue] = []
@@ -29,9 +31,12 @@ struct InspectorStepRecord {
   /// The step's lines of a recording file; reports have no place there.
   var recordedLines: [RecordedLine] {
     guard let intent else { return [] }
-    var lines: [RecordedLine] = [.intent(step: step, origin: intent.origin, value: intent.value)]
+    var lines: [RecordedLine] = [
+      .intent(step: step, origin: intent.origin, value: intent.value, run: run)
+    ]
     if !changes.isEmpty { lines.append(.changes(step: step, changes)) }
-    return lines + sideEffects.map { .sideEffect(step: step, value: $0) }
+    lines += sideEffects.map { .sideEffect(step: step, value: $0) }
+    return lines + startedRuns.map { .effectStarted(step: step, run: $0) }
   }
 
   static func intentEvent(

@@ -8,12 +8,21 @@ import MVIKit
 /// {"model":"Counter","mvikit":1,"state":{"count":0}}
 /// {"intent":{"increment":{}},"origin":"view","step":1}
 /// {"changes":[{"path":["count"],"value":1}],"step":1}
+/// {"started":1,"step":2}
+/// {"intent":{"loaded":{"_0":7}},"origin":"effect","run":1,"step":3}
 /// ```
+///
+/// The last two say which effect run each intent came from: `started` names a run of an
+/// effect's work that step 2's reduce started, and an intent an effect sent names its `run`.
+/// A reader that does not know them skips neither: files without them read as before.
 package enum RecordedLine: Equatable {
   case header(model: String, state: JSONValue)
-  case intent(step: Int, origin: IntentOrigin, value: JSONValue)
+  /// `run`: the effect run that sent the intent, when known.
+  case intent(step: Int, origin: IntentOrigin, value: JSONValue, run: Int? = nil)
   case changes(step: Int, [StateChange])
   case sideEffect(step: Int, value: JSONValue)
+  /// Run `run` of an effect's work, started by step `step`'s reduce.
+  case effectStarted(step: Int, run: Int)
 
   static let version = 1
 
@@ -41,13 +50,17 @@ package enum RecordedLine: Equatable {
     if let intent = fields["intent"] {
       guard case .string(let text) = fields["origin"], let origin = IntentOrigin(rawValue: text)
       else { throw .coding("an intent without a view or effect origin") }
-      self = .intent(step: step, origin: origin, value: intent)
+      var run: Int?
+      if case .int(let number) = fields["run"] { run = Int(number) }
+      self = .intent(step: step, origin: origin, value: intent, run: run)
     } else if case .array(let items) = fields["changes"] {
       self = .changes(step: step, try items.map(StateChange.init(json:)))
     } else if let sideEffect = fields["sideEffect"] {
       self = .sideEffect(step: step, value: sideEffect)
+    } else if case .int(let run) = fields["started"] {
+      self = .effectStarted(step: step, run: Int(run))
     } else {
-      throw .coding("neither an intent, a state change nor a side effect")
+      throw .coding("neither an intent, a state change, a side effect nor an effect's start")
     }
   }
 
@@ -57,14 +70,18 @@ package enum RecordedLine: Equatable {
     switch self {
     case .header(let model, let state):
       json = .object(["mvikit": .int(Int64(Self.version)), "model": .string(model), "state": state])
-    case .intent(let step, let origin, let value):
-      json = .object([
+    case .intent(let step, let origin, let value, let run):
+      var fields: [String: JSONValue] = [
         "step": .int(Int64(step)), "origin": .string(origin.rawValue), "intent": value,
-      ])
+      ]
+      if let run { fields["run"] = .int(Int64(run)) }
+      json = .object(fields)
     case .changes(let step, let changes):
       json = .object(["step": .int(Int64(step)), "changes": .array(changes.map(\.json))])
     case .sideEffect(let step, let value):
       json = .object(["step": .int(Int64(step)), "sideEffect": value])
+    case .effectStarted(let step, let run):
+      json = .object(["step": .int(Int64(step)), "started": .int(Int64(run))])
     }
     var data = Data(json.jsonText)
     data.append(0x0A)

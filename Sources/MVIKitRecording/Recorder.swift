@@ -23,6 +23,9 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
   private var lastState: JSONValue = .null
   private var root: RootStoreHandle<M>?
   private var tap: FlowTap<M>?
+  /// The store's step count when recording began: its effects' runs name their steps in the
+  /// store's count, the file in its own.
+  private var firstStoreStep = 0
 
   /// Creates the file at `url` (replacing one that exists); recording starts when the recorder
   /// is given to a root store:
@@ -58,8 +61,11 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
   public func attach(to root: RootStoreHandle<M>) {
     guard tap == nil, failure == nil, let state = root.state else { return }
     self.root = root
+    firstStoreStep = root.reportedStepCount
     // The store keeps the recorder through its tap, so a discarded recorder goes on recording.
-    tap = root.addTap { event, origin in self.record(event, origin ?? .view) }
+    tap = root.addTap(
+      { event, origin in self.record(event, origin ?? .view) },
+      effects: { event in self.recordStart(event) })
     perform { () throws(RecordingError) in
       lastState = try JSONValue(encoding: state)
       try write(.header(model: String(describing: M.self), state: lastState))
@@ -79,7 +85,10 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
       switch event {
       case .intent(let intent):
         stepCount += 1
-        try write(.intent(step: stepCount, origin: origin, value: JSONValue(encoding: intent)))
+        try write(
+          .intent(
+            step: stepCount, origin: origin, value: JSONValue(encoding: intent),
+            run: origin == .effect ? root?.runOfReportedIntent : nil))
       case .stateChanged(_, let state):
         let next = try JSONValue(encoding: state)
         let changes = StateChange.changes(from: lastState, to: next)
@@ -91,6 +100,15 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
         break
       }
     }
+  }
+
+  /// Writes which step started an effect's run, so that a reader knows which intents each run
+  /// sent: what an exploration of the recording replays in other orders.
+  private func recordStart(_ event: EffectLifecycleEvent) {
+    guard case .started = event.moment else { return }
+    let step = event.step - firstStoreStep
+    guard step > 0 else { return }
+    perform { () throws(RecordingError) in try write(.effectStarted(step: step, run: event.run)) }
   }
 
   /// Runs one write; the first failure stops the recording and is kept in ``failure``.

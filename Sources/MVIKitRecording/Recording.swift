@@ -18,10 +18,17 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     public var origin: IntentOrigin
     /// The side effects emitted after it and before the next intent.
     public var sideEffects: [M.SideEffect]
+    /// The effect run that sent it, when it came from an effect's work and the recording says
+    /// which (recordings since MVIKit 0.3).
+    public var run: Int?
+    /// The runs of effects' work that its reduce started, in the order they started.
+    public var startedRuns: [Int] = []
     /// The state after it, as recorded (secrets redacted).
     var state: JSONValue
     /// The intent as recorded, for messages.
     let recordedIntent: JSONValue
+    /// The step's number in the file.
+    let number: Int
   }
 
   /// The state the store had when recording began.
@@ -32,6 +39,11 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
   /// skipped.
   public let skippedTornLine: Bool
   let initialTree: JSONValue
+  /// The file's bytes, which a test made from the recording carries.
+  package let data: Data
+
+  /// The state after the last step as recorded, secrets redacted: what the user saw last.
+  package var finalTree: JSONValue { steps.last?.state ?? initialTree }
 
   /// Reads the recording at `url`.
   ///
@@ -49,6 +61,7 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
 
   /// Reads a recording from the contents of a recording file.
   public init(data: Data, path: String = "recording") throws(RecordingError) {
+    self.data = data
     let (lines, torn) = try Self.lines(of: data)
     guard case .header(let model, let state) = lines.first else {
       throw .notARecording(path: path)
@@ -63,17 +76,23 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     for line in lines.dropFirst() {
       switch line {
       case .header: throw .corruptLine(number: steps.count + 2, reason: "a second header")
-      case .intent(_, let origin, let value):
+      case .intent(let number, let origin, let value, let run):
         steps.append(
           Step(
             intent: try value.decode(as: M.Intent.self), origin: origin, sideEffects: [],
-            state: current, recordedIntent: value))
+            run: run, state: current, recordedIntent: value, number: number))
       case .changes(_, let changes):
         for change in changes { try current.apply(change) }
         if !steps.isEmpty { steps[steps.count - 1].state = current }
       case .sideEffect(_, let value):
         if !steps.isEmpty {
           steps[steps.count - 1].sideEffects.append(try value.decode(as: M.SideEffect.self))
+        }
+      case .effectStarted(let number, let run):
+        // The step that started it, which a run that follows another (a concatenation) starts
+        // well after.
+        if let index = steps.lastIndex(where: { $0.number == number }) {
+          steps[index].startedRuns.append(run)
         }
       }
     }

@@ -61,7 +61,7 @@ package struct StateChange: Hashable, Sendable {
   }
 
   /// `path: old → new`, `path: added new` or `path: removed old`.
-  var description: String {
+  package var description: String {
     switch (old, new) {
     case (let old?, let new?): "\(pathText): \(old.summary()) → \(new.summary())"
     case (nil, let new?): "\(pathText): added \(new.summary())"

@@ -1,0 +1,131 @@
+import MVIKit
+import MVIKitRecording
+
+/// A model that reduces as the recorded app's model does, with each run of an effect's work
+/// replaced by what that run sent in a recording: how a recorded session becomes an
+/// exploration of the orders its effects could have answered in.
+///
+/// ```swift
+/// let recording = try Recording<Search>(contentsOf: URL(filePath: "session.jsonl"))
+/// let model = try RecordedEffectsModel(Search(client: .unconnected), recording: recording)
+/// let explorer = ScheduleExplorer(model: model, initialState: model.initialState)
+/// await explorer.explore(model.scenario, finally: model.endsAsRecorded)
+/// ```
+///
+/// A run is known by the intent whose reduce started it: the `n`th reduce of an equal intent,
+/// and the run's place among those that reduce started. Whatever the order, the run started
+/// there sends, when its work runs, the intents the recorded run sent, in their order. A run the
+/// recording has no outputs for (it was cancelled before it sent anything, or it started only
+/// in the new order) sends nothing. Sends, emits, cancellations and the order of a
+/// concatenation are the model's own, as in the app.
+///
+/// Recordings made since MVIKit 0.3 (by a `Recorder` or the inspector) say which run sent
+/// each intent; an older one cannot be explored, and the initializer says so.
+public struct RecordedEffectsModel<M: Model>: Model
+where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
+  /// The app's state, and how many times each intent has been reduced, which tells the runs
+  /// apart.
+  public struct State: Sendable {
+    /// The app's own state.
+    public var app: M.State
+    var reductions: [String: Int] = [:]
+  }
+
+  public typealias Intent = M.Intent
+  public typealias SideEffect = M.SideEffect
+
+  /// A run as the recording and the exploration both know it.
+  struct RunKey: Hashable, Sendable {
+    /// The intent whose reduce started it, as JSON text.
+    var intent: String
+    /// How many equal intents were reduced before that one.
+    var occurrence: Int
+    /// The run's place among the runs that reduce started.
+    var ordinal: Int
+  }
+
+  let model: M
+  let outputs: [RunKey: [M.Intent]]
+  /// The recorded state after the last step, as JSON: what the user saw last.
+  let finalTree: JSONValue
+
+  /// The state the recording began with.
+  public let initialState: State
+  /// The intents the View sent, in order: the scenario to explore.
+  public let scenario: [M.Intent]
+
+  /// Reduces with `model`, each effect's work standing in from `recording`. The model's
+  /// dependencies are never called.
+  ///
+  /// - Throws: ``RecordingError/coding(_:)`` when effects sent intents but the recording names
+  ///   no run (one made before MVIKit 0.3), or an intent does not encode.
+  public init(_ model: M, recording: Recording<M>) throws(RecordingError) {
+    self.model = model
+    initialState = State(app: recording.initialState)
+    scenario = recording.steps.filter { $0.origin == .view }.map(\.intent)
+    finalTree = recording.finalTree
+    let runsKnown = recording.steps.contains { $0.run != nil || !$0.startedRuns.isEmpty }
+    if !runsKnown, recording.steps.contains(where: { $0.origin == .effect }) {
+      throw .coding(
+        "the recording names no effect run: it was made before MVIKit 0.3, which does not say "
+          + "which run sent each intent, or its effects did no asynchronous work, and then "
+          + "there is no other order to explore")
+    }
+    var keys: [Int: RunKey] = [:]
+    var reductions: [String: Int] = [:]
+    for step in recording.steps {
+      let text = try Self.key(step.intent)
+      let occurrence = reductions[text, default: 0]
+      reductions[text] = occurrence + 1
+      for (ordinal, run) in step.startedRuns.enumerated() {
+        keys[run] = RunKey(intent: text, occurrence: occurrence, ordinal: ordinal)
+      }
+    }
+    var outputs: [RunKey: [M.Intent]] = [:]
+    for step in recording.steps {
+      guard let run = step.run, let key = keys[run] else { continue }
+      outputs[key, default: []].append(step.intent)
+    }
+    self.outputs = outputs
+  }
+
+  public func reduce(_ state: inout State, _ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
+    let text = (try? Self.key(intent)) ?? String(describing: intent)
+    let occurrence = state.reductions[text, default: 0]
+    state.reductions[text] = occurrence + 1
+    let effect = model.reduce(&state.app, intent)
+    var ordinal = 0
+    // Each run of the effect, in the order the store starts them, takes the next place.
+    return effect.replacingWork { _ in
+      let sent =
+        outputs[RunKey(intent: text, occurrence: occurrence, ordinal: ordinal)] ?? []
+      ordinal += 1
+      return { send in
+        for intent in sent { await send(intent) }
+      }
+    }
+  }
+
+  /// A final check for an exploration: nil when the app ends in the state the user saw at the
+  /// end of the recording, else the members that differ. Secrets compare as recorded: redacted.
+  public var endsAsRecorded: @Sendable (State) -> String? {
+    { [finalTree] state in
+      guard let tree = try? JSONValue(encoding: state.app) else {
+        return "the state does not encode, so it cannot be compared with the recording"
+      }
+      let changes = StateChange.changes(from: finalTree, to: tree)
+      guard !changes.isEmpty else { return nil }
+      let shown = changes.prefix(5).map(\.description).joined(separator: "; ")
+      return "ends in another state than the user saw: \(shown)"
+        + (changes.count > 5 ? "; and \(changes.count - 5) more" : "")
+    }
+  }
+
+  /// An intent as the key of the runs its reduce starts: its JSON, keys sorted.
+  static func key(_ intent: M.Intent) throws(RecordingError) -> String {
+    String(decoding: try JSONValue(encoding: intent).jsonText, as: UTF8.self)
+  }
+}
+
+extension RecordedEffectsModel.State: Equatable where M.State: Equatable {}
+extension RecordedEffectsModel.State: Hashable where M.State: Hashable {}

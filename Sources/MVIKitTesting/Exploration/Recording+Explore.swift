@@ -1,0 +1,104 @@
+import Foundation
+import MVIKit
+import MVIKitRecording
+
+extension Recording {
+  /// Explores every order in which this session's effects could have answered, and reports the
+  /// shortest one that ends in another state than the user saw, or breaks `invariant`.
+  ///
+  /// ```swift
+  /// let recording = try Recording<Search>(contentsOf: URL(filePath: "session.jsonl"))
+  /// try await recording.explore(with: Search(client: .unconnected))
+  /// ```
+  ///
+  /// The scenario is the intents the View sent, in order; each run of an effect's work sends
+  /// what it sent in the recording (see ``RecordedEffectsModel``), and the explorer tries every
+  /// order of those deliveries among the View's intents, cancellations included. The model's
+  /// dependencies are never called. A failure is reported at the call's line with its schedule,
+  /// which ``ScheduleExplorer/replay(_:schedule:timeout:invariant:finally:fileID:filePath:line:column:)``
+  /// re-runs on an explorer of the same ``RecordedEffectsModel``.
+  ///
+  /// - Parameters:
+  ///   - model: The app's model; its dependencies are never called.
+  ///   - limit: How many schedules the exhaustive search may run before it samples.
+  ///   - invariant: Checked on the app's state after every step; nil when it is fine.
+  /// - Returns: What was explored, and the shortest failure found.
+  /// - Throws: ``RecordingError`` when the recording names no effect run (see
+  ///   ``RecordedEffectsModel/init(_:recording:)``).
+  @MainActor
+  @discardableResult
+  public func explore(
+    with model: M,
+    limit: Int = 100_000,
+    invariant: @escaping (M.State) -> String? = { _ in nil },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async throws(RecordingError) -> ExplorationReport {
+    let recorded = try RecordedEffectsModel(model, recording: self)
+    return await ScheduleExplorer(model: recorded, initialState: recorded.initialState).explore(
+      recorded.scenario, limit: limit, invariant: { invariant($0.app) },
+      finally: recorded.endsAsRecorded, fileID: fileID, filePath: filePath, line: line,
+      column: column)
+  }
+
+  /// A Swift Testing test that explores this recording as ``explore(with:limit:invariant:fileID:filePath:line:column:)``
+  /// does, carrying the recording in its source: it fails while some order of the effects'
+  /// answers ends otherwise than the user saw, and passes once the model handles every order.
+  ///
+  /// - Parameters:
+  ///   - name: The test function's name.
+  ///   - model: The expression that makes the model, such as `Search(client: .unconnected)`;
+  ///     its dependencies are never called. Defaults to the model type's `init()`.
+  ///   - failure: The failure an exploration found, whose schedule the test names in a comment.
+  /// - Throws: ``RecordingError/coding(_:)`` when `name` is not a Swift identifier.
+  public func explorationTestSource(
+    named name: String = "everyOrderEndsAsRecorded", model: String? = nil,
+    failure: ExplorationFailure? = nil
+  ) throws(RecordingError) -> String {
+    guard SwiftSource.isIdentifier(name) else {
+      throw .coding("\(String(reflecting: name)) is not a name a Swift function can have")
+    }
+    let qualified = String(reflecting: M.self)
+    let module = String(qualified.prefix { $0 != "." })
+    let typeName = String(qualified.dropFirst(module.count + 1))
+    let text = String(decoding: data, as: UTF8.self)
+    // A raw string that no line of the recording can end early.
+    var hashes = "#"
+    while text.contains("\"" + hashes) { hashes += "#" }
+    var lines = [
+      "// swift-format-ignore-file",
+      "// Made by MVIKit from a recording of \(typeName): every order in which its effects",
+      "// could have answered, each effect sending what it sent in the recording.",
+    ]
+    if let failure {
+      lines += [
+        "// Found: \(failure.message.split(separator: "\n").first ?? "")",
+        "// Shortest failing schedule: \"\(failure.schedule)\"",
+      ]
+    }
+    lines += [
+      "import Foundation",
+      "import MVIKitRecording",
+      "import MVIKitTesting",
+      "import Testing",
+      "",
+      "@testable import \(module)",
+      "",
+      "@MainActor",
+      "@Test func \(name)() async throws {",
+      "  let recording = try Recording<\(typeName)>(",
+      "    data: Data(",
+      "      \(hashes)\"\"\"",
+    ]
+    lines += text.split(separator: "\n").map { "      " + $0 }
+    lines += [
+      "      \"\"\"\(hashes).utf8))",
+      "  try await recording.explore(with: \(model ?? "\(typeName)()"))",
+      "}",
+      "",
+    ]
+    return lines.joined(separator: "\n")
+  }
+}
