@@ -4,13 +4,18 @@ import MVIKit
 /// ordering bugs" article, with types a recording can hold, for an exploration made from a
 /// recorded session.
 public struct Lookup: Model {
+  /// The query typed and the results shown.
   public struct State: Codable, Equatable, Sendable {
+    /// What the user typed.
     public var query = ""
+    /// The results shown.
     public var results: [String] = []
 
+    /// An empty field.
     public init() {}
   }
 
+  /// A keystroke, and an answer.
   public enum Intent: Codable, Equatable, Sendable {
     case queryChanged(String)
     case resultsLoaded([String])
@@ -29,6 +34,7 @@ public struct Lookup: Model {
     self.cancelsStaleRequests = cancelsStaleRequests
   }
 
+  /// Asks for results on each keystroke and shows each answer.
   public func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
     switch intent {
     case .queryChanged(let query):

@@ -31,7 +31,9 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     var reductions: [String: Int] = [:]
   }
 
+  /// The recorded app's intents.
   public typealias Intent = M.Intent
+  /// The recorded app's side effects.
   public typealias SideEffect = M.SideEffect
 
   /// A run as the recording and the exploration both know it.
@@ -89,6 +91,8 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     self.outputs = outputs
   }
 
+  /// Reduces as the app's model does, and counts the intent; each run of the effect it
+  /// returns sends what the recorded run started at the same place sent.
   public func reduce(_ state: inout State, _ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
     let text = (try? Self.key(intent)) ?? String(describing: intent)
     let occurrence = state.reductions[text, default: 0]
