@@ -48,7 +48,8 @@ let package = Package(
     .target(
       name: "MVIKitInspector",
       dependencies: [
-        "MVIKit", "MVIKitRecording",
+        // The page's "Explore orders" runs the schedule explorer on the recorded session.
+        "MVIKit", "MVIKitRecording", "MVIKitTesting",
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),

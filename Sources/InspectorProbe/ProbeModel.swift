@@ -18,6 +18,9 @@ struct ProbeModel: Model {
     var items: [Item] = []
     var password = Secret("")
     var mode = Mode.idle
+    /// The query looked up last, and the answer shown for it.
+    var query = ""
+    var answer = ""
   }
 
   enum Intent: Codable, Equatable, Sendable {
@@ -27,7 +30,14 @@ struct ProbeModel: Model {
     /// Starts an effect that sends `increment` back.
     case effect
     case toast(String)
+    /// Looks `query` up; its answer comes back as `answered`.
+    case lookup(String)
+    case answered(String)
   }
+
+  /// The fix of the lookup's ordering bug: a new lookup cancels the one in flight, so an old
+  /// answer that comes late cannot replace the new one.
+  var cancelsStaleLookups = false
 
   enum SideEffect: Codable, Equatable, Sendable {
     case toast(String)
@@ -49,6 +59,14 @@ struct ProbeModel: Model {
       return .run { send in await send(.increment) }
     case .toast(let text):
       return .emit(.toast(text))
+    case .lookup(let query):
+      state.query = query
+      let answer = Effect<Intent, SideEffect>.run { send in await send(.answered("about \(query)"))
+      }
+      return cancelsStaleLookups ? answer.cancellable(id: "lookup", cancelInFlight: true) : answer
+    case .answered(let answer):
+      state.answer = answer
+      return .none
     }
   }
 }

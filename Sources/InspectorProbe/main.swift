@@ -6,12 +6,15 @@ import MVIKitRecording
 // A store with an inspector attached, driven line by line through standard input, for the
 // inspector's browser tests (Tests/Browser). Every command is answered with one line.
 //
-//   InspectorProbe [--port N] [--token T] [--limit N] [--withhold CASE,CASE]
+//   InspectorProbe [--port N] [--token T] [--limit N] [--withhold CASE,CASE] [--fixed]
 //
 // `--withhold` keeps those intents' steps in the app, and shows every item's name as
 // "(private)" on the page, as an app's privacy settings would.
 //
+// `--fixed` makes a new lookup cancel the one in flight (ProbeModel's ordering bug fixed).
+//
 // Commands: `send increment|effect`, `send add NAME`, `send password TEXT`, `send toast TEXT`,
+// `send lookup QUERY` (which waits for its answer),
 // `sendmany N`, `state`, `verify PATH`, `quit`.
 
 @MainActor
@@ -41,7 +44,9 @@ func privacy() -> InspectorPrivacy<ProbeModel> {
 
 @MainActor
 func run() async {
-  let store = Store(initialState: ProbeModel.State(), model: ProbeModel())
+  let store = Store(
+    initialState: ProbeModel.State(),
+    model: ProbeModel(cancelsStaleLookups: CommandLine.arguments.contains("--fixed")))
   let inspector: Inspector<ProbeModel>
   do {
     inspector = try await Inspector.attach(
@@ -73,6 +78,9 @@ func run() async {
       answer("ok")
     case ("send", "password") where words.count == 3:
       store.send(.password(Secret(words[2])))
+      answer("ok")
+    case ("send", "lookup") where words.count == 3:
+      await store.send(.lookup(words[2])).finish()
       answer("ok")
     case ("send", "toast") where words.count == 3:
       store.send(.toast(words[2]))

@@ -59,6 +59,10 @@ public struct RootStoreHandle<M: Model> {
   /// from 1 subtracts what this was when it attached.
   package var reportedStepCount: Int { engine?.step ?? 0 }
 
+  /// The store's model: what a debugging aid explores a recorded session with (its
+  /// dependencies are never called there).
+  package var model: M? { engine?.model }
+
   /// While a tap hears of an intent an effect sent: the number of the run that sent it (see
   /// ``EffectLifecycleEvent/run``), when a tap that hears runs was attached as it started.
   @usableFromInline package var runOfReportedIntent: Int? {

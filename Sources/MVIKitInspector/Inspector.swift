@@ -88,11 +88,11 @@ public final class Inspector<M: Model> {
   @inlinable
   static func launch(
     _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
-    privacy: InspectorPrivacy<M>, testMaker: TestMaker?
+    privacy: InspectorPrivacy<M>, testMaker: TestMaker?, explorer: Explorer<M>? = nil
   ) async throws(InspectorError) -> Inspector<M> {
     let inspector = try await start(
       store, host: host, port: port, token: token, limit: limit, announce: announce,
-      privacy: privacy, testMaker: testMaker)
+      privacy: privacy, testMaker: testMaker, explorer: explorer)
     // Made here, inlined where the model's type is known, so that the capture runs specialised
     // code: unspecialised, it looked up the type metadata of its events on every send.
     inspector.listen(
@@ -107,7 +107,7 @@ public final class Inspector<M: Model> {
   @usableFromInline
   static func start(
     _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
-    privacy: InspectorPrivacy<M>, testMaker: TestMaker?
+    privacy: InspectorPrivacy<M>, testMaker: TestMaker?, explorer: Explorer<M>?
   ) async throws(InspectorError) -> Inspector<M> {
     guard let root = RootStoreHandle(root: store), let state = root.state else {
       throw .scopedStore
@@ -124,6 +124,9 @@ public final class Inspector<M: Model> {
           access: InspectorAccess(token: token, port: port, isLoopback: isLoopback), page: page,
           export: { feed.recording() },
           test: testMaker.map(feed.test(with:)),
+          explore: explorer.map { explore in
+            exploring(feed, root, with: explore)
+          },
           modelName: feed.modelName)
       },
       join: { feed.join($0) },
@@ -144,6 +147,16 @@ public final class Inspector<M: Model> {
     inspector.feeding = Task.detached { await feed.run() }
     if announce { print("MVIKit inspector for \(M.self): \(url.absoluteString)") }
     return inspector
+  }
+
+  /// The page's exploration of the kept steps up to a step, with `explore`.
+  private nonisolated static func exploring(
+    _ feed: InspectorFeed<M>, _ root: RootStoreHandle<M>, with explore: @escaping Explorer<M>
+  ) -> @Sendable (Int?, String) async -> Result<InspectorExploration, RecordingError>? {
+    { step, name in
+      guard let recording = feed.recording(through: step) else { return nil }
+      return await explore(root, recording, name)
+    }
   }
 
   /// How many browser pages are connected.
@@ -330,9 +343,19 @@ where
         } catch {
           return .failure(error)
         }
+      },
+      explorer: { root, recording, name in
+        await InspectorExploration.explore(from: root, recording: recording, testName: name)
       })
   }
 }
+
+/// Explores an exported session (a recording's bytes) with the store's model, the test it
+/// makes named so; nil when the store is gone.
+@usableFromInline
+typealias Explorer<M: Model> =
+  @MainActor @Sendable (_ root: RootStoreHandle<M>, _ recording: Data, _ testName: String) async
+  -> Result<InspectorExploration, RecordingError>?
 
 /// Turns an exported session (a recording's bytes) into the source of a test named so.
 @usableFromInline

@@ -313,19 +313,19 @@ final class InspectorFeed<M: Model>: Sendable {
   /// How many pages are connected.
   var pageCount: Int { log.withLockedValue { $0.pages.count } }
 
-  /// The kept steps as a recording file, which `Recording(contentsOf:)` reads; nil when the
-  /// model's types are not `Codable`.
   /// The kept steps as a test named so, made by `make`; nil when there are none to export.
   func test(with make: @escaping TestMaker) -> @Sendable (String) -> Result<String, RecordingError>?
   {
     { name in self.recording().map { make($0, name) } }
   }
 
-  func recording() -> Data? {
+  /// The kept steps as a recording file, which `Recording(contentsOf:)` reads, up to and with
+  /// step `last` when given; nil when the model's types are not `Codable`.
+  func recording(through last: Int? = nil) -> Data? {
     guard isExportable else { return nil }
     return log.withLockedValue { log in
       var data = RecordedLine.header(model: modelName, state: log.base).encoded()
-      for record in log.records[log.head...] {
+      for record in log.records[log.head...] where record.step <= last ?? .max {
         for line in record.recordedLines { data.append(line.encoded()) }
       }
       return data

@@ -25,9 +25,17 @@ struct InspectorRoutes: Sendable {
   /// The session as a test named so: nil when the model's types are not `Codable` and
   /// `Equatable`; nil inside when there is no session to export.
   let test: (@Sendable (_ name: String) -> Result<String, RecordingError>?)?
+  /// The session up to a step explored in every order its effects could have answered in: nil
+  /// when the model's types are not `Codable`; nil inside when there is no session.
+  let explore:
+    (
+      @Sendable (_ step: Int?, _ name: String) async -> Result<
+        InspectorExploration, RecordingError
+      >?
+    )?
   let modelName: String
 
-  func respond(to head: HTTPRequestHead) -> InspectorResponse {
+  func respond(to head: HTTPRequestHead) async -> InspectorResponse {
     guard access.hostIsAllowed(head) else {
       return .text(.forbidden, "This inspector answers only to its own address.")
     }
@@ -91,6 +99,27 @@ struct InspectorRoutes: Sendable {
         return .text(.unprocessableEntity, "The session could not become a test: \(error)")
       case nil:
         return .text(.conflict, "There is no session to make a test of.")
+      }
+    case "/explore":
+      let query = InspectorAccess.query(head.uri)
+      let name = query["name"] ?? "everyOrderEndsAsRecorded"
+      guard let explore else {
+        return .text(
+          .conflict,
+          "Exploring needs \(modelName)'s state, intent and side effect to be Codable.")
+      }
+      if let step = query["step"], Int(step) == nil {
+        return .text(.unprocessableEntity, "The step to explore from is not a number: \(step).")
+      }
+      switch await explore(query["step"].flatMap { Int($0) }, name) {
+      case .success(let exploration)?:
+        response = InspectorResponse(
+          status: .ok, headers: [("Content-Type", "application/json; charset=utf-8")],
+          body: Data(exploration.json.jsonText))
+      case .failure(let error)?:
+        return .text(.unprocessableEntity, "The session could not be explored: \(error)")
+      case nil:
+        return .text(.conflict, "There is no session to explore.")
       }
     case "/ws":
       return .text(

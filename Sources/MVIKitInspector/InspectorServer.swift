@@ -178,7 +178,7 @@ final class InspectorServer: Sendable {
         case .end:
           guard let head = request else { continue }
           request = nil
-          let response = routes.respond(to: head)
+          let response = await routes.respond(to: head)
           var headers = HTTPHeaders(response.headers)
           headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
           let keepAlive = head.isKeepAlive

@@ -491,6 +491,41 @@ class LivePageTests(InspectorTestCase):
         print(f"\nscreenshot: {ARTIFACTS / 'inspector.png'}")
 
 
+class ExploreTests(InspectorTestCase):
+    """Explore orders: the probe's lookup answers in the order asked, so the user saw the right
+    answer; another order of the same answers shows the old one, unless the lookup is fixed."""
+
+    def explore(self):
+        self.open_page()
+        self.probe.send("send lookup a", "send lookup ab")
+        self.wait_steps(4)
+        self.select(4)
+        self.wait(lambda: not self.by_id("explore").get_attribute("disabled"), "Explore orders is offered")
+        self.by_id("explore").click()
+        self.wait(lambda: self.js("return document.getElementById('test-dialog').open"), "the exploration shows")
+        return self.js("return document.getElementById('test-dialog').dataset.found")
+
+    def test_explore_orders_finds_the_planted_ordering_bug(self):
+        self.assertEqual(self.explore(), "true")
+        self.assertIn("ends otherwise", self.text("#test-title"))
+        summary = self.js("return document.getElementById('test-summary').textContent")
+        self.assertIn("ends in another state than the user saw", summary)
+        self.assertIn("answer", summary)
+        self.assertIn('Replay it with schedule: "', summary)
+        source = self.js("return document.getElementById('test-source').textContent")
+        self.assertIn("try await recording.explore(with: ProbeModel())", source)
+        self.assertIn('{"started":', source)
+        driver.save_screenshot(str(ARTIFACTS / "explore-orders.png"))
+
+    def test_the_fixed_twin_ends_as_the_user_saw_in_every_order(self):
+        self.probe.quit()
+        self.probe = Probe("--fixed")
+        self.addCleanup(self.probe.quit)
+        self.assertEqual(self.explore(), "false")
+        self.assertIn("ends as you saw", self.text("#test-title"))
+        self.assertIn("No ordering bug", self.js("return document.getElementById('test-summary').textContent"))
+
+
 class ExportImportTests(InspectorTestCase):
     def test_export_then_disconnect_then_import(self):
         self.open_page()

@@ -331,6 +331,51 @@ import Testing
     await inspector.stop()
   }
 
+  @Test func theExportSaysWhichRunSentEachIntentAndWhichStepStartedIt() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    await store.send(.echo).finish()
+    #expect(await eventually { inspector.exportedRecording().contains("\"started\":") })
+    let recording = try Recording<Notes>(data: Data(inspector.exportedRecording().utf8))
+    #expect(recording.steps.map(\.intent) == [.echo, .increment])
+    #expect(recording.steps[0].startedRuns.count == 1)
+    #expect(recording.steps[1].run == recording.steps[0].startedRuns.first)
+    await inspector.stop()
+  }
+
+  @Test func exploreAnswersWithWhatEveryOrderOfTheKeptStepsGives() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    await store.send(.echo).finish()
+    await store.send(.echo).finish()
+    store.send(.add("milk"))
+    let port = try #require(inspector.url.port)
+    let host = host(inspector)
+    #expect(await eventually { inspector.exportedRecording().contains("\"step\":5") })
+    func get(_ query: String) async -> (status: Int, body: String)? {
+      await off {
+        guard let client = try? RawClient(port: port) else { return nil }
+        let response = client.get("/explore?token=t0ken\(query)", headers: ["Host": host])
+        return (response.status, response.body)
+      }
+    }
+    let all = await get("")
+    #expect(all?.status == 200)
+    let json = try JSONSerialization.jsonObject(with: Data((all?.body ?? "").utf8))
+    let fields = try #require(json as? [String: Any])
+    // Both echoes only count up: every order ends as the user saw.
+    #expect(fields["found"] as? Bool == false)
+    #expect((fields["summary"] as? String)?.contains("No ordering bug") == true)
+    #expect((fields["test"] as? String)?.contains("recording.explore(with: Notes())") == true)
+    // Up to step 2: the first echo and its answer only.
+    let first = await get("&step=2&name=firstEcho")
+    #expect(first?.status == 200)
+    #expect(first?.body.contains("firstEcho") == true)
+    #expect(first?.body.contains("milk") == false)
+    #expect(await get("&step=two")?.status == 422)
+    await inspector.stop()
+  }
+
   @Test func aModelThatIsNotCodableIsShownButNotExported() async throws {
     let store = Store(initialState: Plain.State(), model: Plain())
     let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)

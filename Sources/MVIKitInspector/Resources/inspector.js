@@ -20,7 +20,8 @@
     onlyEffects: $('only-effects'), onlyProblems: $('only-problems'), pauseScroll: $('pause-scroll'),
     copyTest: $('copy-test'), testDialog: $('test-dialog'), testSource: $('test-source'),
     stepBack: $('step-back'), stepNext: $('step-next'), copyState: $('copy-state'),
-    testCopy: $('test-copy'), testClose: $('test-close'),
+    testCopy: $('test-copy'), testClose: $('test-close'), explore: $('explore'),
+    testTitle: $('test-title'), testSummary: $('test-summary'), testHint: $('test-hint'),
   };
   // Without a token in the address the server still knows the page by its cookie.
   const token = new URLSearchParams(location.search).get('token');
@@ -231,6 +232,7 @@
   const touched = new Set(); // records the batch being read made or changed
   let viewDirty = false; // the filtered view must be rebuilt (a filter changed, a late event)
   let detailDirty = false;
+  let exploring = false; // the app is exploring the session for the page
 
   // Step records `{type: 'step', step, origin, time, intent, changes, sideEffects, problems}` and
   // gap markers `{type: 'gap', missing}` go into `rows`, oldest first; `view` holds those the
@@ -967,6 +969,10 @@
     ui.copyTest.title = !attached
       ? 'Only a running app can make a test of its session'
       : 'A Swift Testing test that replays this session against the model';
+    ui.explore.disabled = ui.copyTest.disabled || exploring;
+    ui.explore.title = !attached
+      ? 'Only a running app can explore its session'
+      : 'Every order in which the effects could have answered, up to the selected step';
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -982,9 +988,54 @@
     }
     const text = await response.text();
     if (!response.ok) return showNotice(text.trim(), 'error');
-    ui.testSource.textContent = text;
-    if (!ui.testDialog.open) ui.testDialog.showModal();
+    showSource('Test made from this session', null, text);
     copyTestSource();
+  });
+
+  /** Shows `source` in the dialog under `title`, with `summary` above it when given. */
+  function showSource(title, summary, source) {
+    ui.testTitle.textContent = title;
+    ui.testSummary.hidden = !summary;
+    ui.testSummary.textContent = summary || '';
+    ui.testHint.hidden = Boolean(summary);
+    ui.testSource.textContent = source;
+    if (!ui.testDialog.open) ui.testDialog.showModal();
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Explore orders: the app runs the schedule explorer on the kept steps up to the selected one,
+  // each effect sending what it sent, and says whether another order ends otherwise.
+
+  ui.explore.addEventListener('click', async () => {
+    if (ui.explore.disabled) return;
+    const step = selected && !selected.gone && selected.type === 'step' ? selected.step : null;
+    exploring = true;
+    renderControls();
+    showNotice(step === null ? 'Exploring the session…' : `Exploring up to step ${step.toLocaleString('en-US')}…`);
+    let response;
+    try {
+      const query = (tokenQuery ? tokenQuery + '&' : '?') + (step === null ? '' : `step=${step}&`) + 'name=everyOrderEndsAsRecorded';
+      response = await fetch('/explore' + query);
+    } catch (error) {
+      return showNotice(`The app could not be asked to explore: ${error.message}`, 'error');
+    } finally {
+      exploring = false;
+      renderControls();
+    }
+    const text = await response.text();
+    if (!response.ok) return showNotice(text.trim(), 'error');
+    let result;
+    try {
+      result = JSON.parse(text);
+    } catch {
+      return showNotice('The app answered the exploration with something that is not JSON.', 'error');
+    }
+    const where = step === null ? 'the session' : `steps 1–${step.toLocaleString('en-US')}`;
+    showNotice('');
+    showSource(result.found ? `Another order of ${where} ends otherwise` : `Every order of ${where} ends as you saw`,
+      String(result.summary || ''), String(result.test || ''));
+    ui.testDialog.dataset.found = String(Boolean(result.found));
+    ui.testDialog.dataset.schedule = result.schedule || '';
   });
 
   async function copyTestSource() {
@@ -1060,10 +1111,12 @@
     const first = data.rows.at(start);
     const lines = [{ mvikit: 1, model: data.model, state: stateAfter(first ? first.step - 1 : data.tipStep) }];
     for (let i = start; i < data.rows.length; i++) {
-      const { step, origin, intent, changes, sideEffects } = data.rows.at(i);
-      if (intent !== undefined) lines.push({ step, origin, intent });
+      const { step, origin, intent, run, changes, sideEffects, effects } = data.rows.at(i);
+      if (intent !== undefined) lines.push(Number.isInteger(run) ? { step, origin, intent, run } : { step, origin, intent });
       if (changes.length) lines.push({ step, changes });
       for (const value of sideEffects) lines.push({ step, sideEffect: value });
+      // The runs this step started, so that the recording still says which run sent what.
+      for (const e of effects || []) if (e.moment === 'started') lines.push({ step, started: e.run });
     }
     return lines.map((line) => JSON.stringify(line) + '\n').join('');
   }
@@ -1099,14 +1152,19 @@
         fail('has no step number');
       } else if (has(value, 'intent')) {
         if (value.origin !== 'view' && value.origin !== 'effect') fail('is an intent without a view or effect origin');
-        events.push({ kind: 'intent', step: value.step, origin: value.origin, intent: value.intent });
+        const event = { kind: 'intent', step: value.step, origin: value.origin, intent: value.intent };
+        if (Number.isInteger(value.run)) event.run = value.run;
+        events.push(event);
       } else if (Array.isArray(value.changes)) {
         if (!value.changes.every((c) => isObject(c) && Array.isArray(c.path))) fail('has a state change without a path');
         events.push({ kind: 'changes', step: value.step, changes: value.changes });
       } else if (has(value, 'sideEffect')) {
         events.push({ kind: 'sideEffect', step: value.step, value: value.sideEffect });
+      } else if (Number.isInteger(value.started)) {
+        // An effect's run that the step's reduce started: the timeline shows it.
+        events.push({ kind: 'effect', step: value.step, run: value.started, moment: 'started' });
       } else {
-        fail('is neither an intent, a state change nor a side effect');
+        fail("is neither an intent, a state change, a side effect nor an effect's start");
       }
     }
     if (!header) throw new Error('the file is empty');

@@ -133,3 +133,8 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
 
 extension RecordedEffectsModel.State: Equatable where M.State: Equatable {}
 extension RecordedEffectsModel.State: Hashable where M.State: Hashable {}
+
+extension RecordedEffectsModel.State: CustomStringConvertible {
+  /// The app's state as it prints: what an exploration's report shows after each step.
+  public var description: String { String(describing: app) }
+}

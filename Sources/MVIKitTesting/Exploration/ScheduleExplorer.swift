@@ -36,6 +36,9 @@ import MVIKit
 public struct ScheduleExplorer<M: Model> {
   let model: M
   let initialState: M.State
+  /// Whether a failure is reported as an issue at the call's line; a debugging aid that shows
+  /// the report itself (the inspector's page) turns it off.
+  package var reportsIssues = true
 
   /// An explorer of `model`, each schedule starting from `initialState`.
   public init(model: M, initialState: M.State) {
@@ -129,7 +132,7 @@ public struct ScheduleExplorer<M: Model> {
     let report = ExplorationReport(
       schedules: search.schedules, pruned: search.pruned, sampled: search.sampled,
       isExhaustive: !search.reachedLimit && !search.isStopped, failure: search.failure)
-    if report.failure != nil {
+    if report.failure != nil, reportsIssues {
       reportIssue(
         report.description, fileID: fileID, filePath: filePath, line: line, column: column)
     }
