@@ -59,7 +59,7 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
   /// Reduces with `model`, each effect's work standing in from `recording`. The model's
   /// dependencies are never called.
   ///
-  /// - Throws: ``RecordingError/coding(_:)`` when effects sent intents but the recording names
+  /// - Throws: `RecordingError.coding(_:)` when effects sent intents but the recording names
   ///   no run (one made before MVIKit 0.3), or an intent does not encode.
   public init(_ model: M, recording: Recording<M>) throws(RecordingError) {
     self.model = model

@@ -23,7 +23,7 @@ extension Recording {
   ///   - limit: How many schedules the exhaustive search may run before it samples.
   ///   - invariant: Checked on the app's state after every step; nil when it is fine.
   /// - Returns: What was explored, and the shortest failure found.
-  /// - Throws: ``RecordingError`` when the recording names no effect run (see
+  /// - Throws: `RecordingError` when the recording names no effect run (see
   ///   ``RecordedEffectsModel/init(_:recording:)``).
   @MainActor
   @discardableResult
@@ -52,7 +52,7 @@ extension Recording {
   ///   - model: The expression that makes the model, such as `Search(client: .unconnected)`;
   ///     its dependencies are never called. Defaults to the model type's `init()`.
   ///   - failure: The failure an exploration found, whose schedule the test names in a comment.
-  /// - Throws: ``RecordingError/coding(_:)`` when `name` is not a Swift identifier.
+  /// - Throws: `RecordingError.coding(_:)` when `name` is not a Swift identifier.
   public func explorationTestSource(
     named name: String = "everyOrderEndsAsRecorded", model: String? = nil,
     failure: ExplorationFailure? = nil
