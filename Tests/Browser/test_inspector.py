@@ -444,6 +444,31 @@ class LivePageTests(InspectorTestCase):
         self.assertNotIn('"password"', exported.split("\n", 1)[1])
         self.assertNotIn('"add"', exported)
 
+    def test_search_finds_members_by_path_and_by_value_with_the_steps_they_changed_at(self):
+        self.open_page()
+        self.probe.send("send add milk", "send add bread", "send increment", "send increment")
+        self.wait_steps(4)
+        self.select(3)
+
+        def hits():
+            return self.js("return [...document.querySelectorAll('#search-results .search-hit')]"
+                           ".map(h => [h.dataset.path, h.querySelector('.changed-at').textContent])")
+
+        search = self.by_id("state-search")
+        search.send_keys("bread")
+        self.wait(lambda: hits() == [["items[1].name", "changed at step 2"]], f"bread is found by value ({hits()})")
+        search.clear()
+        search.send_keys("count")
+        self.wait(lambda: hits() == [["count", "changed at steps 3, 4"]], f"count is found by path ({hits()})")
+        self.assertIn("the state after step 3", self.text("#search-results .search-count"))
+        # A step in the list selects that step.
+        self.js("document.querySelector('#search-results .step-link[data-step=\"4\"]').click()")
+        self.wait(lambda: self.is_selected('.step-row[data-step="4"]'), "step 4 is selected")
+        self.wait(lambda: "after step 4" in (self.text("#search-results .search-count") or ""), "the search follows the step")
+        search.clear()
+        search.send_keys("nothing-like-this")
+        self.wait(lambda: "No member" in (self.text("#search-results .search-count") or ""), "no match is said")
+
     def test_the_pages_own_change_logic(self):
         """The one function that applies a step's changes (live events and imported files alike),
         and the labels of encoded Swift enums, run in the browser."""

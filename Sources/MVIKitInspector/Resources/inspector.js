@@ -22,6 +22,7 @@
     stepBack: $('step-back'), stepNext: $('step-next'), copyState: $('copy-state'),
     testCopy: $('test-copy'), testClose: $('test-close'), explore: $('explore'),
     testTitle: $('test-title'), testSummary: $('test-summary'), testHint: $('test-hint'),
+    stateSearch: $('state-search'), searchResults: $('search-results'),
   };
   // Without a token in the address the server still knows the page by its cookie.
   const token = new URLSearchParams(location.search).get('token');
@@ -233,6 +234,7 @@
   let viewDirty = false; // the filtered view must be rebuilt (a filter changed, a late event)
   let detailDirty = false;
   let exploring = false; // the app is exploring the session for the page
+  let changeIndex = null; // path text → the steps whose changes touched it; null once stale
 
   // Step records `{type: 'step', step, origin, time, intent, changes, sideEffects, problems}` and
   // gap markers `{type: 'gap', missing}` go into `rows`, oldest first; `view` holds those the
@@ -241,6 +243,7 @@
   // states a resync gave, in ascending order), so that the state after any step is one copy and
   // at most ~100 steps' changes away. `tip` is the state after `tipStep`, kept up as changes come.
   function reset(model, state, firstStep, limit) {
+    changeIndex = null;
     data = {
       model, limit: limit > 0 ? limit : Infinity, exportable: true, app: null,
       rows: new Seq(), view: new Seq(), byStep: new Map(), checkpoints: new Map(),
@@ -293,6 +296,7 @@
   /** Reads events `from`..<`to` of a live `events` message, or the lines of an imported
    *  recording; `settle` then ends the batch. */
   function ingest(events, from = 0, to = events.length) {
+    changeIndex = null;
     for (let i = from; i < to; i++) {
       const event = events[i];
       const record = isObject(event) ? recordFor(event.step) : null;
@@ -362,6 +366,7 @@
 
   /** Forgets the oldest step: the base becomes the state after it. */
   function dropOldest() {
+    changeIndex = null;
     const record = data.rows.shift();
     record.gone = true;
     if (record.inView) data.view.shift(); // the view is in the rows' order: it was first there too
@@ -398,6 +403,7 @@
   // `resync`: the app skipped steps for this page. Events go on after the given state; a gap
   // marker shows where steps are missing.
   function onResync(message) {
+    changeIndex = null;
     const firstStep = message.firstStep;
     if (!Number.isInteger(firstStep) || firstStep < 1) return console.warn('inspector: a resync without its first step', message);
     settle();
@@ -735,7 +741,92 @@
       ui.facts.append(fact);
     }
     if (state !== undefined) ui.tree.append(treeNode(null, state, '', 0, changed));
+    renderSearch(state);
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Search inside the state: members whose path or value holds the text, in the state after the
+  // selected step, each with the steps where it changed.
+
+  const SEARCH_HITS = 50;
+
+  /** The steps at which each path changed, for the kept steps, made again once steps change. */
+  function changedAt() {
+    if (changeIndex) return changeIndex;
+    const map = new Map();
+    for (let i = 0; i < data.rows.length; i++) {
+      const row = data.rows.at(i);
+      if (row.type !== 'step') continue;
+      for (const change of row.changes) {
+        const text = pathText(change.path);
+        const steps = map.get(text) || [];
+        if (steps[steps.length - 1] !== row.step) steps.push(row.step);
+        map.set(text, steps);
+      }
+    }
+    changeIndex = map;
+    return map;
+  }
+
+  /** Whether a change at `changed` changes the member at `path`: the same member, one inside
+   *  it, or one that holds it (a parent replaced whole). */
+  function touches(changed, path) {
+    if (changed === '(whole value)' || changed === path) return true;
+    const inside = (inner, outer) => inner.startsWith(outer + '.') || inner.startsWith(outer + '[');
+    return inside(changed, path) || inside(path, changed);
+  }
+
+  function renderSearch(state) {
+    const query = ui.stateSearch.value.trim().toLowerCase();
+    ui.searchResults.replaceChildren();
+    ui.searchResults.hidden = !query || state === undefined;
+    if (ui.searchResults.hidden) return;
+    const hits = [];
+    let more = 0;
+    (function walk(value, path) {
+      const isLeaf = value === null || typeof value !== 'object';
+      const byPath = path !== '' && path.toLowerCase().includes(query);
+      const byValue = isLeaf && value !== SECRET && String(value).toLowerCase().includes(query);
+      if (byPath || byValue) {
+        if (hits.length < SEARCH_HITS) hits.push({ path, value });
+        else more++;
+      }
+      if (isLeaf) return;
+      for (const [key, inner] of Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value)) {
+        walk(inner, childPath(path, key));
+      }
+    })(state, '');
+    const where = selected.type === 'base' ? 'the initial state' : `the state after step ${selected.step.toLocaleString('en-US')}`;
+    ui.searchResults.append(el('div', 'search-count',
+      hits.length ? `${plural(hits.length + more, 'match')} in ${where}${more ? `, the first ${SEARCH_HITS} shown` : ''}` : `No member of ${where} has “${ui.stateSearch.value.trim()}” in its path or value.`));
+    const index = hits.length ? changedAt() : new Map();
+    for (const hit of hits) {
+      const row = el('div', 'search-hit');
+      row.dataset.path = hit.path;
+      row.append(el('span', 'path', hit.path), el('span', 'value summary', short(hit.value, 60)));
+      const steps = new Set();
+      for (const [changed, at] of index) if (touches(changed, hit.path)) for (const s of at) steps.add(s);
+      const sorted = [...steps].sort((a, b) => a - b);
+      const links = el('span', 'changed-at');
+      links.append(sorted.length ? 'changed at step' + (sorted.length === 1 ? ' ' : 's ') : 'not changed in the kept steps');
+      sorted.slice(-12).forEach((step, i) => {
+        if (i > 0) links.append(', ');
+        const link = el('button', 'step-link', step.toLocaleString('en-US'));
+        link.type = 'button';
+        link.dataset.step = step;
+        link.addEventListener('click', () => select(data.byStep.get(step)));
+        links.append(link);
+      });
+      if (sorted.length > 12) links.append(` (and ${sorted.length - 12} earlier)`);
+      row.append(links);
+      ui.searchResults.append(row);
+    }
+  }
+
+  ui.stateSearch.addEventListener('input', () => {
+    detailDirty = true;
+    scheduleRender();
+  });
 
   const valueAt = (value, path) => path.reduce((v, key) => (v === undefined ? v : child(v, key)), value);
 
