@@ -47,11 +47,14 @@ public final class Inspector<M: Model> {
   /// in the store's count, the page in the inspector's.
   private var firstStoreStep = 0
   private var feeding: Task<Void, Never>?
+  /// Reads an intent the page sends; nil when the model's intents are not `Codable`.
+  private let intentDecoder: IntentDecoder<M>?
 
   private init(
     url: URL, token: String, limit: Int, root: RootStoreHandle<M>, state: M.State,
-    feed: InspectorFeed<M>, server: InspectorServer
+    feed: InspectorFeed<M>, server: InspectorServer, intentDecoder: IntentDecoder<M>?
   ) {
+    self.intentDecoder = intentDecoder
     self.url = url
     self.token = token
     self.limit = limit
@@ -88,11 +91,12 @@ public final class Inspector<M: Model> {
   @inlinable
   static func launch(
     _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
-    privacy: InspectorPrivacy<M>, testMaker: TestMaker?, explorer: Explorer<M>? = nil
+    privacy: InspectorPrivacy<M>, testMaker: TestMaker?, explorer: Explorer<M>? = nil,
+    intentDecoder: IntentDecoder<M>? = nil
   ) async throws(InspectorError) -> Inspector<M> {
     let inspector = try await start(
       store, host: host, port: port, token: token, limit: limit, announce: announce,
-      privacy: privacy, testMaker: testMaker, explorer: explorer)
+      privacy: privacy, testMaker: testMaker, explorer: explorer, intentDecoder: intentDecoder)
     // Made here, inlined where the model's type is known, so that the capture runs specialised
     // code: unspecialised, it looked up the type metadata of its events on every send.
     inspector.listen(
@@ -107,7 +111,8 @@ public final class Inspector<M: Model> {
   @usableFromInline
   static func start(
     _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
-    privacy: InspectorPrivacy<M>, testMaker: TestMaker?, explorer: Explorer<M>?
+    privacy: InspectorPrivacy<M>, testMaker: TestMaker?, explorer: Explorer<M>?,
+    intentDecoder: IntentDecoder<M>?
   ) async throws(InspectorError) -> Inspector<M> {
     guard let root = RootStoreHandle(root: store), let state = root.state else {
       throw .scopedStore
@@ -133,7 +138,7 @@ public final class Inspector<M: Model> {
       leave: {
         feed.leave($0)
         relay.pageLeft()
-      }, command: { relay.send($0) })
+      }, command: { relay.send($0, replyTo: $1) })
     let shownHost = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
     let address = shownHost.contains(":") ? "[\(shownHost)]" : shownHost
     guard let url = URL(string: "http://\(address):\(server.port)/?token=\(token)") else {
@@ -142,7 +147,7 @@ public final class Inspector<M: Model> {
     }
     let inspector = Inspector(
       url: url, token: token, limit: max(1, limit), root: root, state: state, feed: feed,
-      server: server)
+      server: server, intentDecoder: intentDecoder)
     relay.inspector = inspector
     inspector.feeding = Task.detached { await feed.run() }
     if announce { print("MVIKit inspector for \(M.self): \(url.absoluteString)") }
@@ -233,9 +238,25 @@ public final class Inspector<M: Model> {
   }
 
   /// Carries out a page's command.
-  fileprivate func perform(_ command: InspectorCommand) {
+  fileprivate func perform(_ command: InspectorCommand, replyTo page: InspectorMailbox) {
     guard tap != nil else { return }
     switch command {
+    case .send(let json):
+      guard isLive else {
+        return page.pushAlways(
+          InspectorCommandError(
+            "The app shows a past step and its input is paused: press Live, then send."
+          ).pageMessage)
+      }
+      switch decodeIntent(json) {
+      case .success(let intent): root.send(intent)
+      case .failure(let error): page.pushAlways(error.pageMessage)
+      }
+    case .fork(let target, let json):
+      switch fork(at: target, json) {
+      case .success(let answer): page.pushAlways(answer)
+      case .failure(let error): page.pushAlways(error.pageMessage)
+      }
     case .travel(let target):
       guard let state = states.state(after: target) else {
         feed.capture(
@@ -249,6 +270,67 @@ public final class Inspector<M: Model> {
       feed.capture(.status(live: false, shownStep: target))
     case .live:
       root.resumeLive()
+    }
+  }
+
+  /// The intent in a page's JSON, or why there is none: the page's input is untrusted, and
+  /// an intent that does not decode whole is never reduced.
+  private func decodeIntent(_ json: Data) -> Result<M.Intent, InspectorCommandError> {
+    guard let intentDecoder else {
+      return .failure(
+        .init("\(M.self)'s intents are not Codable, so the page cannot send them or try them."))
+    }
+    do {
+      return .success(try intentDecoder(json))
+    } catch {
+      let text = String(decoding: json.prefix(200), as: UTF8.self)
+      return .failure(.init("The intent \(text) is not one of \(M.self)'s: \(Self.reason(error))"))
+    }
+  }
+
+  /// What reducing `json` in place of step `target`'s intent would have changed, as the page's
+  /// `fork` message; the store and its history are not touched and no effect runs.
+  private func fork(at target: Int, _ json: Data) -> Result<String, InspectorCommandError> {
+    guard (1...max(1, step)).contains(target), let before = states.state(after: target - 1),
+      let after = states.state(after: target)
+    else {
+      return .failure(
+        .init(
+          "Step \(target) is not kept (the inspector keeps \(limit) steps), so it cannot be tried otherwise."
+        ))
+    }
+    guard let model = root.model else { return .failure(.init("The app's store is gone.")) }
+    let intent: M.Intent
+    switch decodeIntent(json) {
+    case .success(let decoded): intent = decoded
+    case .failure(let error): return .failure(error)
+    }
+    var forked = before
+    // The effect is described, never run: a fork is what the reducer would have done.
+    _ = model.reduce(&forked, intent)
+    let privacy = feed.privacy
+    let base = InspectorValue.json(privacy.state(before))
+    let changes = { (state: M.State) in
+      StateChange.changes(from: base, to: InspectorValue.json(privacy.state(state))).map(\.json)
+    }
+    return .success(
+      JSONValue.object([
+        "type": .string("fork"), "step": .int(Int64(target)),
+        "intent": InspectorValue.json(privacy.intent(intent)),
+        "changes": .array(changes(forked)), "happened": .array(changes(after)),
+      ]).text)
+  }
+
+  /// A decoding error in a sentence: what was wrong and where.
+  private static func reason(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return String(describing: error) }
+    switch error {
+    case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+      .valueNotFound(_, let context):
+      let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return context.debugDescription + (path.isEmpty ? "" : " (at \(path))")
+    @unknown default:
+      return String(describing: error)
     }
   }
 
@@ -282,8 +364,8 @@ public final class Inspector<M: Model> {
 private final class CommandRelay<M: Model>: Sendable {
   @MainActor weak var inspector: Inspector<M>?
 
-  func send(_ command: InspectorCommand) {
-    Task { @MainActor in self.inspector?.perform(command) }
+  func send(_ command: InspectorCommand, replyTo page: InspectorMailbox) {
+    Task { @MainActor in self.inspector?.perform(command, replyTo: page) }
   }
 
   func pageLeft() {
@@ -346,7 +428,8 @@ where
       },
       explorer: { root, recording, name in
         await InspectorExploration.explore(from: root, recording: recording, testName: name)
-      })
+      },
+      intentDecoder: { try JSONDecoder().decode(M.Intent.self, from: $0) })
   }
 }
 
@@ -356,6 +439,10 @@ where
 typealias Explorer<M: Model> =
   @MainActor @Sendable (_ root: RootStoreHandle<M>, _ recording: Data, _ testName: String) async
   -> Result<InspectorExploration, RecordingError>?
+
+/// Reads an intent from the JSON a page sent.
+@usableFromInline
+typealias IntentDecoder<M: Model> = @Sendable (Data) throws -> M.Intent
 
 /// Turns an exported session (a recording's bytes) into the source of a test named so.
 @usableFromInline

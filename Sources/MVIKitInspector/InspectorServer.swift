@@ -1,4 +1,5 @@
 import Foundation
+import MVIKitRecording
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
@@ -9,28 +10,66 @@ import NIOWebSocket
 enum InspectorCommand: Equatable, Sendable {
   case travel(step: Int)
   case live
+  /// Send this intent (its JSON) to the store, as the View would.
+  case send(intent: Data)
+  /// Reduce this intent (its JSON) on the state before `step`, in place of the step's own, and
+  /// say what it would have changed; the store is not touched.
+  case fork(step: Int, intent: Data)
 
-  /// The command in a page's message, or nil for anything else.
-  init?(message: String) {
-    guard
-      let object = try? JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any],
-      let type = object["type"] as? String
-    else { return nil }
+  /// The command in a page's message; what is wrong with the message when it is none.
+  static func parse(_ message: String) -> Result<InspectorCommand, InspectorCommandError> {
+    guard let data = message.data(using: .utf8),
+      let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    else {
+      return .failure(.init("The app could not read a message from the page: it is not JSON."))
+    }
+    guard let object = parsed as? [String: Any], let type = object["type"] as? String else {
+      return .failure(.init("The app could not read a message from the page: it has no \"type\"."))
+    }
+    func step() -> Int? { (object["step"] as? NSNumber).flatMap { Int(exactly: $0.doubleValue) } }
+    func intent() -> Data? {
+      guard let intent = object["intent"], JSONSerialization.isValidJSONObject([intent]) else {
+        return nil
+      }
+      return try? JSONSerialization.data(withJSONObject: intent, options: [.fragmentsAllowed])
+    }
     switch type {
     case "travel":
-      guard let step = object["step"] as? Int else { return nil }
-      self = .travel(step: step)
+      guard let step = step() else { return .failure(.init("A travel needs a step number.")) }
+      return .success(.travel(step: step))
     case "live":
-      self = .live
+      return .success(.live)
+    case "send":
+      guard let intent = intent() else { return .failure(.init("A send needs an intent.")) }
+      return .success(.send(intent: intent))
+    case "fork":
+      guard let step = step(), let intent = intent() else {
+        return .failure(.init("A fork needs a step number and an intent."))
+      }
+      return .success(.fork(step: step, intent: intent))
     default:
-      return nil
+      return .failure(.init("The app does not know the page's command \"\(type.prefix(40))\"."))
     }
+  }
+}
+
+/// Why a page's message was not a command, said to the page.
+struct InspectorCommandError: Error, Equatable, Sendable {
+  let message: String
+  init(_ message: String) { self.message = message }
+
+  /// The message to the page.
+  var pageMessage: String {
+    JSONValue.object(["type": .string("error"), "message": .string(message)]).text
   }
 }
 
 /// The inspector's HTTP and WebSocket server, on SwiftNIO: the routes answer HTTP requests,
 /// and each WebSocket is one page, fed from its mailbox and sending commands back.
 final class InspectorServer: Sendable {
+  /// The largest message from a page that the app reads: a command with an intent.
+  static let largestMessage = 1 << 16
+
   private enum Connection: Sendable {
     case webSocket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
     case http(NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>)
@@ -65,7 +104,7 @@ final class InspectorServer: Sendable {
     routes: @escaping @Sendable (_ port: Int) -> InspectorRoutes,
     join: @escaping @Sendable (InspectorMailbox) -> Void,
     leave: @escaping @Sendable (InspectorMailbox) -> Void,
-    command: @escaping @Sendable (InspectorCommand) -> Void
+    command: @escaping @Sendable (InspectorCommand, InspectorMailbox) -> Void
   ) async throws(InspectorError) -> InspectorServer {
     // Set once bound; the channel initialiser runs only for connections, after that.
     let bound = NIOLockedValueBox<InspectorRoutes?>(nil)
@@ -129,7 +168,7 @@ final class InspectorServer: Sendable {
   private func accept(
     routes: InspectorRoutes, join: @escaping @Sendable (InspectorMailbox) -> Void,
     leave: @escaping @Sendable (InspectorMailbox) -> Void,
-    command: @escaping @Sendable (InspectorCommand) -> Void
+    command: @escaping @Sendable (InspectorCommand, InspectorMailbox) -> Void
   ) async {
     try? await withThrowingDiscardingTaskGroup { group in
       try await listener.executeThenClose { connections in
@@ -200,7 +239,7 @@ final class InspectorServer: Sendable {
     _ channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>,
     join: @escaping @Sendable (InspectorMailbox) -> Void,
     leave: @escaping @Sendable (InspectorMailbox) -> Void,
-    command: @escaping @Sendable (InspectorCommand) -> Void
+    command: @escaping @Sendable (InspectorCommand, InspectorMailbox) -> Void
   ) async {
     let mailbox = InspectorMailbox()
     join(mailbox)
@@ -218,17 +257,32 @@ final class InspectorServer: Sendable {
         }
         group.addTask {
           var message = ByteBuffer()
+          var isTooLarge = false
           for try await frame in inbound {
             switch frame.opcode {
             case .text, .continuation:
               var data = frame.unmaskedData
-              message.writeBuffer(&data)
-              // A page's commands are a few bytes; anything far larger is not one.
-              guard message.readableBytes <= 1 << 16 else { return }
-              if frame.fin {
-                if let found = InspectorCommand(message: String(buffer: message)) { command(found) }
+              // A page's commands are small, an intent with them; the rest of a message far
+              // larger is not read, and the page is told.
+              if !isTooLarge, message.readableBytes + data.readableBytes > Self.largestMessage {
+                isTooLarge = true
                 message.clear()
+                mailbox.pushAlways(
+                  InspectorCommandError(
+                    "The page sent a message larger than \(Self.largestMessage / 1024) KB; the app "
+                      + "did not read it."
+                  ).pageMessage)
               }
+              if !isTooLarge { message.writeBuffer(&data) }
+              guard frame.fin else { continue }
+              if !isTooLarge {
+                switch InspectorCommand.parse(String(buffer: message)) {
+                case .success(let found): command(found, mailbox)
+                case .failure(let error): mailbox.pushAlways(error.pageMessage)
+                }
+              }
+              message.clear()
+              isTooLarge = false
             case .connectionClose:
               return
             default:

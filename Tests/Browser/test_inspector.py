@@ -469,6 +469,43 @@ class LivePageTests(InspectorTestCase):
         search.send_keys("nothing-like-this")
         self.wait(lambda: "No member" in (self.text("#search-results .search-count") or ""), "no match is said")
 
+    def test_an_intent_sent_from_the_page_is_reduced_and_one_tried_at_a_step_shows_both_branches(self):
+        self.open_page()
+        self.probe.send("send add milk", "send increment")
+        self.wait_steps(2)
+        self.select(1)
+        self.by_id("send-panel").click()
+        self.js("document.getElementById('send-panel').open = true")
+        self.by_id("send-use-step").click()
+        self.assertEqual(self.js("return document.getElementById('send-json').value"), '{"add":{"_0":"milk"}}')
+
+        # Tried in place of step 1: both branches, and the app untouched.
+        self.js("document.getElementById('send-json').value = arguments[0]", '{"add":{"_0":"bread"}}')
+        self.by_id("fork-button").click()
+        self.wait(lambda: self.by_id("fork-result").is_displayed(), "the try shows")
+        happened = self.text('#fork-result [data-branch="happened"]')
+        instead = self.text('#fork-result [data-branch="instead"]')
+        self.assertIn("milk", happened)
+        self.assertIn("bread", instead)
+        self.assertNotIn("bread", self.probe.state()["items"])
+
+        # Sent: the app reduces it once it is live again, and the page shows its step.
+        self.by_id("live-button").click()
+        self.wait_probe({"live": "true"}, "the app is live")
+        self.js("document.getElementById('send-json').value = arguments[0]", '{"add":{"_0":"eggs"}}')
+        self.by_id("send-button").click()
+        self.wait_steps(3)
+        self.assertIn("eggs", self.probe.state()["items"])
+
+        # What the app cannot decode is said, and nothing is reduced.
+        self.js("document.getElementById('send-json').value = arguments[0]", '{"fly":{}}')
+        self.by_id("send-button").click()
+        self.wait(lambda: "is not one of ProbeModel's" in (self.text("#notice") or ""), "the app says why")
+        self.js("document.getElementById('send-json').value = arguments[0]", '{oops')
+        self.by_id("send-button").click()
+        self.wait(lambda: "not JSON" in (self.text("#notice") or ""), "the page says the box is not JSON")
+        self.assertEqual(self.step_count(), 3)
+
     def test_the_pages_own_change_logic(self):
         """The one function that applies a step's changes (live events and imported files alike),
         and the labels of encoded Swift enums, run in the browser."""

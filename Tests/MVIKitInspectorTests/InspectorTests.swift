@@ -376,6 +376,81 @@ import Testing
     await inspector.stop()
   }
 
+  @Test func aPageSendsAnIntentAndTheAppReducesItAsTheViews() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    let client = try await connect(inspector)
+    _ = await read(client) { $0.contains("\"type\":\"status\"") }
+    client.sendFrame(#"{"type":"send","intent":{"add":{"_0":"eggs"}}}"#)
+    #expect(await eventually { store.titles == ["eggs"] })
+    let events = await read(client) { $0.contains("eggs") }.joined()
+    #expect(events.contains("\"origin\":\"view\""))
+    await inspector.stop()
+  }
+
+  @Test func whatAPageSendsIsUntrustedAndEachBadMessageGetsAClearError() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    let client = try await connect(inspector)
+    _ = await read(client) { $0.contains("\"type\":\"status\"") }
+    let deep = String(repeating: "[", count: 30_000) + String(repeating: "]", count: 30_000)
+    let bad: [(message: String, error: String)] = [
+      ("not json at all", "it is not JSON"),
+      ("[1, 2]", "it has no \\\"type\\\""),
+      (#"{"type":"dance"}"#, "does not know the page's command"),
+      (#"{"type":"send"}"#, "A send needs an intent"),
+      (#"{"type":"travel","step":"one"}"#, "A travel needs a step number"),
+      (#"{"type":"fork","step":1}"#, "A fork needs a step number and an intent"),
+      (#"{"type":"send","intent":{"add":{"_0":5}}}"#, "is not one of Notes's"),
+      (#"{"type":"send","intent":{"fly":{}}}"#, "is not one of Notes's"),
+      (#"{"type":"send","intent":{"add":{"_0":"x"},"increment":{}}}"#, "is not one of Notes's"),
+      (#"{"type":"send","intent":"# + deep + "}", "it is not JSON"),
+    ]
+    for (message, error) in bad {
+      client.sendFrame(message)
+      let answer = await read(client) { $0.contains("\"type\":\"error\"") }.last ?? ""
+      #expect(answer.contains(error), "\(message.prefix(60)) → \(answer.prefix(300))")
+    }
+    // Past the message limit, in frames each within the frame limit: not read at all.
+    let huge = #"{"type":"send","intent":{"add":{"_0":""# + String(repeating: "x", count: 200_000)
+    client.sendFrames(huge + "\"}}}", count: 5)
+    let answer = await read(client) { $0.contains("\"type\":\"error\"") }.last ?? ""
+    #expect(answer.contains("larger than 64 KB"))
+    // A flood of them holds nothing up, and a good message after it is reduced.
+    for _ in 0..<500 { client.sendFrame(#"{"type":"send","intent":{"add":{"_0":7}}}"#) }
+    client.sendFrame(#"{"type":"send","intent":{"increment":{}}}"#)
+    #expect(await eventually { store.count == 1 })
+    #expect(store.titles.isEmpty)
+    await inspector.stop()
+  }
+
+  @Test func aPageTriesAnotherIntentAtAStepWithoutTouchingTheApp() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    store.send(.add("milk"))
+    store.send(.add("eggs"))
+    let client = try await connect(inspector)
+    _ = await read(client) { $0.contains("\"type\":\"status\"") }
+    client.sendFrame(#"{"type":"fork","step":2,"intent":{"add":{"_0":"bread"}}}"#)
+    let fork = await read(client) { $0.contains("\"type\":\"fork\"") }.last ?? ""
+    #expect(fork.contains(#""changes":[{"path":["titles",1],"value":"bread"}]"#))
+    #expect(fork.contains(#""happened":[{"path":["titles",1],"value":"eggs"}]"#))
+    #expect(store.titles == ["milk", "eggs"])
+    client.sendFrame(#"{"type":"fork","step":9,"intent":{"increment":{}}}"#)
+    let error = await read(client) { $0.contains("\"type\":\"error\"") }.last ?? ""
+    #expect(error.contains("Step 9 is not kept"))
+    await inspector.stop()
+  }
+
+  @Test func aPageCannotSendWhileTheAppShowsThePast() async throws {
+    let (store, inspector, client) = try await travelledToStep1()
+    client.sendFrame(#"{"type":"send","intent":{"increment":{}}}"#)
+    let error = await read(client) { $0.contains("\"type\":\"error\"") }.last ?? ""
+    #expect(error.contains("press Live"))
+    #expect(store.count == 1)
+    await inspector.stop()
+  }
+
   @Test func aModelThatIsNotCodableIsShownButNotExported() async throws {
     let store = Store(initialState: Plain.State(), model: Plain())
     let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)

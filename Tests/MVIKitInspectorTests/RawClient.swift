@@ -87,9 +87,25 @@ final class RawClient: @unchecked Sendable {
 
   /// Sends `text` as a masked text frame, as a browser does.
   func sendFrame(_ text: String) {
-    let payload = Array(text.utf8)
+    sendFrame(Array(text.utf8), first: 0x81)
+  }
+
+  /// Sends `text` as one message in `count` frames: a text frame, then continuations, the last
+  /// with FIN; each frame stays under the server's frame limit.
+  func sendFrames(_ text: String, count: Int) {
+    let bytes = Array(text.utf8)
+    let size = (bytes.count + count - 1) / count
+    for index in 0..<count {
+      let piece = Array(
+        bytes[min(bytes.count, index * size)..<min(bytes.count, (index + 1) * size)])
+      let opcode: UInt8 = index == 0 ? 0x01 : 0x00
+      sendFrame(piece, first: (index == count - 1 ? 0x80 : 0) | opcode)
+    }
+  }
+
+  private func sendFrame(_ payload: [UInt8], first: UInt8) {
     let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
-    var frame: [UInt8] = [0x81]
+    var frame: [UInt8] = [first]
     if payload.count < 126 {
       frame.append(0x80 | UInt8(payload.count))
     } else {

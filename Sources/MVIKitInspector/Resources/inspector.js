@@ -23,6 +23,9 @@
     testCopy: $('test-copy'), testClose: $('test-close'), explore: $('explore'),
     testTitle: $('test-title'), testSummary: $('test-summary'), testHint: $('test-hint'),
     stateSearch: $('state-search'), searchResults: $('search-results'),
+    sendPanel: $('send-panel'), sendCase: $('send-case'), sendUseStep: $('send-use-step'),
+    sendJSON: $('send-json'), sendButton: $('send-button'), forkButton: $('fork-button'),
+    forkResult: $('fork-result'),
   };
   // Without a token in the address the server still knows the page by its cookie.
   const token = new URLSearchParams(location.search).get('token');
@@ -742,6 +745,7 @@
     }
     if (state !== undefined) ui.tree.append(treeNode(null, state, '', 0, changed));
     renderSearch(state);
+    renderSendPanel();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -821,6 +825,101 @@
       row.append(links);
       ui.searchResults.append(row);
     }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Send an intent to the app, or try one in place of the selected step's: the app decodes it
+  // (or says why it cannot) and, for a try, answers what it would have changed.
+
+  /** The intents seen, one per case (the latest of each), to start from. */
+  function seenIntents() {
+    const byCase = new Map();
+    for (let i = data ? data.rows.length - 1 : -1; i >= 0 && byCase.size < 100; i--) {
+      const row = data.rows.at(i);
+      if (row.type !== 'step' || row.intent === undefined) continue;
+      const label = fullCaseLabel(row.intent);
+      if (!byCase.has(label)) byCase.set(label, row.intent);
+    }
+    return [...byCase].sort((a, b) => a[0].localeCompare(b[0]));
+  }
+
+  function renderSendPanel() {
+    const attached = isAttached();
+    ui.sendButton.disabled = !attached;
+    ui.forkButton.disabled = !attached || !selected || selected.gone || selected.type !== 'step';
+    ui.sendUseStep.disabled = !selected || selected.gone || selected.intent === undefined;
+    ui.forkButton.textContent = selected && selected.type === 'step'
+      ? `Try instead of step ${selected.step.toLocaleString('en-US')}` : 'Try instead of this step';
+  }
+
+  ui.sendPanel.addEventListener('toggle', () => {
+    if (!ui.sendPanel.open) return;
+    const options = [el('option', null, 'Intents seen…')];
+    options[0].value = '';
+    for (const [label, intent] of seenIntents()) {
+      const option = el('option', null, label);
+      option.value = JSON.stringify(intent);
+      options.push(option);
+    }
+    ui.sendCase.replaceChildren(...options);
+    renderSendPanel();
+  });
+  ui.sendCase.addEventListener('change', () => {
+    if (ui.sendCase.value) ui.sendJSON.value = ui.sendCase.value;
+  });
+  ui.sendUseStep.addEventListener('click', () => {
+    if (selected && selected.intent !== undefined) ui.sendJSON.value = JSON.stringify(selected.intent);
+  });
+
+  /** The intent in the box, or null after saying what is wrong with it. */
+  function typedIntent() {
+    const text = ui.sendJSON.value.trim();
+    if (!text) return showNotice('Write the intent as JSON first, or pick one seen.', 'error'), null;
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      return showNotice(`The intent is not JSON: ${error.message}`, 'error'), null;
+    }
+  }
+
+  ui.sendButton.addEventListener('click', () => {
+    const intent = typedIntent();
+    if (intent === null || !isAttached()) return;
+    socket.send(JSON.stringify({ type: 'send', intent }));
+    showNotice('Sent to the app: its step shows on the timeline once it is reduced.');
+  });
+
+  ui.forkButton.addEventListener('click', () => {
+    const intent = typedIntent();
+    if (intent === null || !isAttached() || !selected || selected.type !== 'step') return;
+    ui.forkResult.hidden = true;
+    socket.send(JSON.stringify({ type: 'fork', step: selected.step, intent }));
+  });
+
+  /** Both branches of a try: what the step did, and what the other intent would have done. */
+  function showFork(message) {
+    const list = (changes) => {
+      const box = el('div', 'branch-changes mono');
+      if (!Array.isArray(changes) || !changes.length) box.append(el('div', 'quiet', 'No change.'));
+      for (const change of changes || []) {
+        const row = el('div', 'change');
+        row.dataset.path = pathText(change.path || []);
+        row.append(el('span', 'path', row.dataset.path));
+        row.append(change.removed === true ? el('span', 'tag removed', 'removed') : valueView(change.value, 'new'));
+        box.append(row);
+      }
+      return box;
+    };
+    const step = Number(message.step).toLocaleString('en-US');
+    const happened = el('div', 'branch');
+    happened.dataset.branch = 'happened';
+    happened.append(el('h4', null, `What step ${step} did`), list(message.happened));
+    const instead = el('div', 'branch');
+    instead.dataset.branch = 'instead';
+    instead.append(el('h4', null, `With ${short(message.intent, 60)} instead`), list(message.changes));
+    ui.forkResult.replaceChildren(happened, instead);
+    ui.forkResult.hidden = false;
+    showNotice('');
   }
 
   ui.stateSearch.addEventListener('input', () => {
@@ -1031,6 +1130,8 @@
       if (typeof message.withheld === 'number') data.withheld = message.withheld;
       if (typeof message.lagged === 'number') data.lagged = message.lagged;
       scheduleRender();
+    } else if (message.type === 'fork') {
+      showFork(message);
     } else if (message.type === 'resync') {
       onResync(message);
     } else if (message.type === 'error' && message.message) {
