@@ -92,11 +92,12 @@ public final class Inspector<M: Model> {
   static func launch(
     _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
     privacy: InspectorPrivacy<M>, testMaker: TestMaker?, explorer: Explorer<M>? = nil,
-    intentDecoder: IntentDecoder<M>? = nil
+    checker: Checker<M>? = nil, intentDecoder: IntentDecoder<M>? = nil
   ) async throws(InspectorError) -> Inspector<M> {
     let inspector = try await start(
       store, host: host, port: port, token: token, limit: limit, announce: announce,
-      privacy: privacy, testMaker: testMaker, explorer: explorer, intentDecoder: intentDecoder)
+      privacy: privacy, testMaker: testMaker, explorer: explorer, checker: checker,
+      intentDecoder: intentDecoder)
     // Made here, inlined where the model's type is known, so that the capture runs specialised
     // code: unspecialised, it looked up the type metadata of its events on every send.
     inspector.listen(
@@ -112,7 +113,7 @@ public final class Inspector<M: Model> {
   static func start(
     _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
     privacy: InspectorPrivacy<M>, testMaker: TestMaker?, explorer: Explorer<M>?,
-    intentDecoder: IntentDecoder<M>?
+    checker: Checker<M>?, intentDecoder: IntentDecoder<M>?
   ) async throws(InspectorError) -> Inspector<M> {
     guard let root = RootStoreHandle(root: store), let state = root.state else {
       throw .scopedStore
@@ -132,6 +133,7 @@ public final class Inspector<M: Model> {
           explore: explorer.map { explore in
             exploring(feed, root, with: explore)
           },
+          check: checker.map { check in checking(root, with: check) },
           modelName: feed.modelName)
       },
       join: { feed.join($0) },
@@ -162,6 +164,13 @@ public final class Inspector<M: Model> {
       guard let recording = feed.recording(through: step) else { return nil }
       return await explore(root, recording, name)
     }
+  }
+
+  /// The page's check of a recording against the app, with `check`.
+  private nonisolated static func checking(
+    _ root: RootStoreHandle<M>, with check: @escaping Checker<M>
+  ) -> @Sendable (Data) async -> InspectorCheck? {
+    { recording in await check(root, recording) }
   }
 
   /// How many browser pages are connected.
@@ -429,6 +438,7 @@ where
       explorer: { root, recording, name in
         await InspectorExploration.explore(from: root, recording: recording, testName: name)
       },
+      checker: { root, recording in InspectorCheck.check(recording, with: root) },
       intentDecoder: { try JSONDecoder().decode(M.Intent.self, from: $0) })
   }
 }

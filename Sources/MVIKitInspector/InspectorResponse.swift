@@ -9,6 +9,16 @@ struct InspectorResponse: Sendable {
   var headers: [(String, String)] = []
   var body: Data
 
+  /// This response with the headers every answer of the inspector carries.
+  func secured() -> InspectorResponse {
+    var response = self
+    response.headers += [
+      ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
+      ("Referrer-Policy", "no-referrer"),
+    ]
+    return response
+  }
+
   static func text(_ status: HTTPResponseStatus, _ message: String) -> InspectorResponse {
     InspectorResponse(
       status: status, headers: [("Content-Type", "text/plain; charset=utf-8")],
@@ -33,9 +43,14 @@ struct InspectorRoutes: Sendable {
         InspectorExploration, RecordingError
       >?
     )?
+  /// Replays a recording against the app's model: nil when the model's types are not `Codable`.
+  let check: (@Sendable (_ recording: Data) async -> InspectorCheck?)?
   let modelName: String
 
-  func respond(to head: HTTPRequestHead) async -> InspectorResponse {
+  /// The largest request body read: a recording to check.
+  static let largestBody = 16 << 20
+
+  func respond(to head: HTTPRequestHead, body: Data = Data()) async -> InspectorResponse {
     guard access.hostIsAllowed(head) else {
       return .text(.forbidden, "This inspector answers only to its own address.")
     }
@@ -46,8 +61,11 @@ struct InspectorRoutes: Sendable {
           + "?token=… at the end (printed when the inspector started, or shown by the app, "
           + "as the showcase does in its footer).")
     }
+    if InspectorAccess.path(head.uri) == "/check" {
+      return await checkRecording(head, body)
+    }
     guard head.method == .GET || head.method == .HEAD else {
-      return .text(.methodNotAllowed, "The inspector only serves GET requests.")
+      return .text(.methodNotAllowed, "The inspector only serves GET requests, and POST /check.")
     }
     var response: InspectorResponse
     switch InspectorAccess.path(head.uri) {
@@ -127,10 +145,30 @@ struct InspectorRoutes: Sendable {
     default:
       return .text(.notFound, "The inspector has no page at \(InspectorAccess.path(head.uri)).")
     }
-    response.headers += [
-      ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
-      ("Referrer-Policy", "no-referrer"),
-    ]
-    return response
+    return response.secured()
+  }
+
+  /// `POST /check`: the recording in the body replayed against the app's model, from the
+  /// inspector's own page only.
+  private func checkRecording(_ head: HTTPRequestHead, _ body: Data) async -> InspectorResponse {
+    guard head.method == .POST else {
+      return .text(.methodNotAllowed, "Send the recording to check with POST.")
+    }
+    // A page of another site cannot have the app replay anything, even with the token.
+    if !head.headers["Origin"].isEmpty, !access.originIsAllowed(head) {
+      return .text(.forbidden, "Only the inspector's own page may send a recording to check.")
+    }
+    guard let check else {
+      return .text(
+        .conflict,
+        "Checking a recording needs \(modelName)'s state, intent and side effect to be Codable.")
+    }
+    guard let answer = await check(body) else {
+      return .text(.conflict, "The app's store is gone.")
+    }
+    return InspectorResponse(
+      status: .ok, headers: [("Content-Type", "application/json; charset=utf-8")],
+      body: Data(answer.json.jsonText)
+    ).secured()
   }
 }

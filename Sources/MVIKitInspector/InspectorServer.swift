@@ -208,16 +208,33 @@ final class InspectorServer: Sendable {
   ) async {
     try? await channel.executeThenClose { inbound, outbound in
       var request = refused
+      var body = Data()
+      var bodyIsTooLarge = false
       for try await part in inbound {
         switch part {
         case .head(let head):
           request = head
-        case .body:
-          continue
+          body = Data()
+          bodyIsTooLarge = false
+        case .body(var buffer):
+          // Only a recording to check has a body; past the limit the rest is not kept.
+          guard !bodyIsTooLarge else { continue }
+          if body.count + buffer.readableBytes > InspectorRoutes.largestBody {
+            bodyIsTooLarge = true
+            body = Data()
+          } else if let bytes = buffer.readBytes(length: buffer.readableBytes) {
+            body.append(contentsOf: bytes)
+          }
         case .end:
           guard let head = request else { continue }
           request = nil
-          let response = await routes.respond(to: head)
+          let response =
+            bodyIsTooLarge
+            ? InspectorResponse.text(
+              .payloadTooLarge,
+              "The recording is larger than \(InspectorRoutes.largestBody >> 20) MB; the app did not read it."
+            )
+            : await routes.respond(to: head, body: body)
           var headers = HTTPHeaders(response.headers)
           headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
           let keepAlive = head.isKeepAlive

@@ -654,6 +654,28 @@ class ExportImportTests(InspectorTestCase):
         self.assertIn("torn.jsonl", self.by_id("status").text, "the shown file stays")
         self.assertEqual(self.step_count(), steps)
 
+    def test_an_imported_recording_is_checked_against_the_app_and_the_first_step_that_differs_shows(self):
+        self.open_page()
+        self.probe.send("send add milk", "send increment", "send increment")
+        self.wait_steps(3)
+        exported = Path(self.click_export())
+        # As recorded: today's app reaches every state.
+        self.by_id("import-input").send_keys(str(exported))
+        self.wait(lambda: self.by_id("status").get_attribute("data-state") == "imported", "the file is imported")
+        self.wait(lambda: self.by_id("check-button").is_displayed(), "Check against the app is offered")
+        self.by_id("check-button").click()
+        self.wait(lambda: "all 3 steps match" in (self.text("#notice") or ""), "the recording matches the app")
+        # A recording the app no longer agrees with: step 2 recorded another count.
+        changed = exported.with_name("changed.jsonl")
+        changed.write_text(exported.read_text().replace('{"path":["count"],"value":1}', '{"path":["count"],"value":5}', 1))
+        self.by_id("import-input").send_keys(str(changed))
+        self.wait(lambda: "changed.jsonl" in self.by_id("status").text, "the changed file is imported")
+        self.by_id("check-button").click()
+        self.wait(lambda: "differs from the recording at step 2" in (self.text("#notice") or ""),
+                  f"the first step that differs is said ({self.text('#notice')})")
+        self.assertIn("count: recorded 5, replayed 1", self.text("#notice"))
+        self.wait(lambda: self.is_selected('.step-row[data-step="2"]'), "step 2 is selected")
+
     def test_import_disconnects_from_the_live_app(self):
         self.open_page()
         self.probe.send("send increment")

@@ -451,6 +451,40 @@ import Testing
     await inspector.stop()
   }
 
+  @Test func aRecordingIsCheckedAgainstTheAppsReducerToday() async throws {
+    let store = Store(initialState: Notes.State(), model: Notes())
+    let inspector = try await attach(store)
+    store.send(.add("milk"))
+    store.send(.increment)
+    #expect(await eventually { inspector.exportedRecording().contains("\"step\":2") })
+    let recording = inspector.exportedRecording()
+    let port = try #require(inspector.url.port)
+    let host = host(inspector)
+    func check(_ body: String, origin: String? = nil) async -> (status: Int, body: String) {
+      await off {
+        var headers = ["Host": host]
+        if let origin { headers["Origin"] = origin }
+        guard let client = try? RawClient(port: port) else { return (0, "") }
+        let response = client.post("/check?token=t0ken", body: body, headers: headers)
+        return (response.status, response.body)
+      }
+    }
+    let same = await check(recording, origin: "http://\(host)")
+    #expect(same.status == 200 && same.body.contains("\"matches\":true"))
+    let changed = recording.replacingOccurrences(
+      of: #"{"path":["count"],"value":1}"#, with: #"{"path":["count"],"value":3}"#)
+    let differs = await check(changed)
+    #expect(differs.body.contains("\"matches\":false") && differs.body.contains("\"step\":2"))
+    #expect(differs.body.contains("count: recorded 3, replayed 1"))
+    #expect(await check("not a recording").body.contains("\"problem\""))
+    #expect(await check(recording, origin: "http://evil.example").status == 403)
+    let huge = String(repeating: "x", count: 17 << 20)
+    #expect(await check(huge).status == 413)
+    // Nothing a check does reaches the app's store.
+    #expect(store.count == 1 && store.titles == ["milk"])
+    await inspector.stop()
+  }
+
   @Test func aModelThatIsNotCodableIsShownButNotExported() async throws {
     let store = Store(initialState: Plain.State(), model: Plain())
     let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)

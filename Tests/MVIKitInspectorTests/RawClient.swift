@@ -45,6 +45,17 @@ final class RawClient: @unchecked Sendable {
     return readResponse()
   }
 
+  /// Sends a POST request for `path` with `body` and `headers`, and returns the response.
+  func post(_ path: String, body: String, headers: [String: String]) -> (
+    status: Int, headers: [String: String], body: String
+  ) {
+    let bytes = Array(body.utf8)
+    var request = "POST \(path) HTTP/1.1\r\nContent-Length: \(bytes.count)\r\n"
+    for (name, value) in headers { request += "\(name): \(value)\r\n" }
+    send(Array((request + "\r\n").utf8) + bytes)
+    return readResponse()
+  }
+
   func readResponse() -> (status: Int, headers: [String: String], body: String) {
     guard let end = read(until: Array("\r\n\r\n".utf8)) else { return (0, [:], "") }
     let head = String(decoding: buffer[..<end], as: UTF8.self)

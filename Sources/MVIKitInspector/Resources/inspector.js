@@ -25,7 +25,7 @@
     stateSearch: $('state-search'), searchResults: $('search-results'),
     sendPanel: $('send-panel'), sendCase: $('send-case'), sendUseStep: $('send-use-step'),
     sendJSON: $('send-json'), sendButton: $('send-button'), forkButton: $('fork-button'),
-    forkResult: $('fork-result'),
+    forkResult: $('fork-result'), check: $('check-button'),
   };
   // Without a token in the address the server still knows the page by its cookie.
   const token = new URLSearchParams(location.search).get('token');
@@ -1139,9 +1139,13 @@
     } // Other types are a newer app's: not for this page.
   }
 
+  let controlsKey = null; // what the controls were last drawn from: each frame asks, few change
   function renderControls() {
     const attached = isAttached();
     const app = attached && data && data.app;
+    const key = [attached, app && app.live, app && app.shownStep, Boolean(data), data && data.exportable, exploring, mode].join('|');
+    if (key === controlsKey) return;
+    controlsKey = key;
     // Live does something only while the app shows a past step.
     ui.live.disabled = !attached || !app || app.live;
     ui.appStatus.hidden = !app;
@@ -1162,6 +1166,8 @@
       ? 'Only a running app can make a test of its session'
       : 'A Swift Testing test that replays this session against the model';
     ui.explore.disabled = ui.copyTest.disabled || exploring;
+    // An imported recording can be checked against the app that served the page, if it runs.
+    ui.check.hidden = mode !== 'imported' || !location.host;
     ui.explore.title = !attached
       ? 'Only a running app can explore its session'
       : 'Every order in which the effects could have answered, up to the selected step';
@@ -1294,6 +1300,33 @@
     exportUrl = URL.createObjectURL(new Blob([imported ? imported.text : recordingText()], { type: 'application/x-ndjson' }));
     ui.exportLink.href = exportUrl;
     ui.exportLink.download = imported ? imported.name : `${data.model}.jsonl`;
+  });
+
+  // Check against the app: the imported recording replayed with the app's reducer today; the
+  // first step whose state differs is selected and said.
+  ui.check.addEventListener('click', async () => {
+    if (!imported || !location.host) return;
+    let response;
+    try {
+      response = await fetch('/check' + tokenQuery, { method: 'POST', body: imported.text, headers: { 'Content-Type': 'application/x-ndjson' } });
+    } catch (error) {
+      return showNotice(`The app could not be reached to check the recording: ${error.message}`, 'error');
+    }
+    const text = await response.text();
+    if (!response.ok) return showNotice(text.trim(), 'error');
+    let result;
+    try {
+      result = JSON.parse(text);
+    } catch {
+      return showNotice('The app answered the check with something that is not JSON.', 'error');
+    }
+    ui.check.dataset.result = result.problem ? 'problem' : result.matches ? 'matches' : 'differs';
+    if (result.problem) return showNotice(String(result.problem), 'error');
+    if (result.matches) return showNotice(`Today's app reaches every recorded state: all ${plural(result.stepCount, 'step')} match.`);
+    const step = Number(result.step);
+    const record = step === 0 ? data.baseRecord : data.byStep.get(step);
+    if (record) select(record, { travel: false });
+    showNotice(`Today's app differs from the recording at step ${step.toLocaleString('en-US')}: ${(result.differences || []).join('; ')}`, 'error');
   });
 
   /** The kept steps as a recording file, from the last gap on (a recording cannot skip steps). */
