@@ -7,6 +7,7 @@
   const ROW_HEIGHT = 24; // px, fixed: row i sits at i * ROW_HEIGHT (--row in the CSS agrees)
   const OVERSCAN = 8; // rows rendered above and below the visible ones
   const CHECKPOINT_EVERY = 100; // steps between two kept copies of the state
+  const PAGE_STEPS = 10000; // the most steps the page keeps, however many the app keeps
   const MAX_CHILDREN = 200; // children of a tree node rendered before a "show more" button
   const READ_BUDGET_MS = 6; // time a frame spends reading events; the rest waits for the next
   const SECRET = 'Secret(••••)';
@@ -248,7 +249,9 @@
   function reset(model, state, firstStep, limit) {
     changeIndex = null;
     data = {
-      model, limit: limit > 0 ? limit : Infinity, exportable: true, app: null,
+      // The page keeps the newest PAGE_STEPS: an app may keep far more (a 100,000-step buffer).
+      model, limit: Math.min(limit > 0 ? limit : Infinity, PAGE_STEPS), appLimit: limit > 0 ? limit : Infinity,
+      exportable: true, app: null,
       rows: new Seq(), view: new Seq(), byStep: new Map(), checkpoints: new Map(),
       base: clone(state), baseStep: firstStep - 1, baseRecord: newBaseRecord(),
       tip: clone(state), tipStep: firstStep - 1, lastStep: firstStep - 1, lastCheckpoint: firstStep - 1,
@@ -559,7 +562,8 @@
     if (data.withheld) parts.push(`${data.withheld.toLocaleString('en-US')} withheld by the app's privacy settings`);
     if (data.lagged) parts.push(`${data.lagged.toLocaleString('en-US')} not received`);
     const shown = data.view.length - (data.rows.length - data.steps); // gaps always show
-    ui.count.textContent = parts.join(', ') + (shown !== data.steps ? ` · ${shown.toLocaleString('en-US')} shown` : '');
+    const pageKeeps = data.appLimit > data.limit ? ` · the page keeps the newest ${data.limit.toLocaleString('en-US')} of the app's ${data.appLimit.toLocaleString('en-US')}` : '';
+    ui.count.textContent = parts.join(', ') + (shown !== data.steps ? ` · ${shown.toLocaleString('en-US')} shown` : '') + pageKeeps;
     Object.assign(ui.count.dataset, { steps: data.steps, dropped: data.appDropped, lagged: data.lagged, withheld: data.withheld });
   }
 
