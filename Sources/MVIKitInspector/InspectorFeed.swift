@@ -302,6 +302,24 @@ final class InspectorFeed<M: Model>: Sendable {
       page.pushAlways(statusMessage(log))
       log.pages[ObjectIdentifier(page)] = page
     }
+    page.whenCaughtUp { [weak self, weak page] in
+      guard let self, let page else { return }
+      self.resync(page)
+    }
+  }
+
+  /// Sends `page` the state afresh, when it is due a resync and has read all that was queued:
+  /// what the next batch would have carried, sent without waiting for one.
+  private func resync(_ page: InspectorMailbox) {
+    log.withLockedValue { log in
+      guard log.pages[ObjectIdentifier(page)] != nil, let lagged = page.takeResync() else { return }
+      page.pushAlways(
+        JSONValue.object([
+          "type": .string("resync"), "firstStep": .int(Int64(log.lastStep + 1)),
+          "state": log.current, "lagged": .int(Int64(lagged)),
+        ]).text)
+      page.pushAlways(statusMessage(log))
+    }
   }
 
   /// Disconnects a page.

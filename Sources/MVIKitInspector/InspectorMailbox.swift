@@ -12,6 +12,9 @@ final class InspectorMailbox: Sendable {
     /// Steps not sent to this page because it read too slowly.
     var lagged = 0
     var needsResync = false
+    /// Called when the page has read everything queued while a resync is due: the feed sends
+    /// it then, even when no new step comes to carry it.
+    var onCaughtUp: (@Sendable () -> Void)?
   }
 
   private let contents = NIOLockedValueBox(Contents())
@@ -49,6 +52,11 @@ final class InspectorMailbox: Sendable {
     waiter?.resume(returning: text)
   }
 
+  /// Has `caughtUp` called when the page has read all that was queued and is due a resync.
+  func whenCaughtUp(_ caughtUp: @escaping @Sendable () -> Void) {
+    contents.withLockedValue { $0.onCaughtUp = caughtUp }
+  }
+
   /// Has the page sent the state afresh before the next batch: the log it was greeted with
   /// started again.
   func requireResync() {
@@ -68,7 +76,13 @@ final class InspectorMailbox: Sendable {
   /// The next message to write, waiting for one; nil once the mailbox is closed or the
   /// waiting task is cancelled.
   func next() async -> String? {
-    await withTaskCancellationHandler {
+    // A page that fell behind at the end of a burst would otherwise wait for a step that may
+    // never come to be told where to go on from.
+    let caughtUp = contents.withLockedValue { contents in
+      contents.needsResync && contents.head == contents.queue.count ? contents.onCaughtUp : nil
+    }
+    caughtUp?()
+    return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
         let ready: String?? = contents.withLockedValue { contents in
           if contents.head < contents.queue.count {

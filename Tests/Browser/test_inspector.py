@@ -844,5 +844,36 @@ class LoadTests(InspectorTestCase):
         self.wait_probe({"count": "10000", "live": "false"}, "the app follows the selection")
 
 
+class HundredThousandStepsTests(InspectorTestCase):
+    """An app that keeps 100,000 steps: the page keeps the newest 10,000 and stays usable. A
+    page slower than the app is sent the state afresh and counts the steps it did not get."""
+    probe_arguments = ("--limit", "100000")
+
+    def test_the_page_keeps_the_newest_ten_thousand_of_a_hundred_thousand(self):
+        self.open_page()
+        started = time.monotonic()
+        self.probe.send("sendmany 100000")
+        # Asked once a second: a script run in the page every 50 ms takes the main thread the
+        # page reads the stream with.
+        deadline = time.monotonic() + 240
+        while self.js("return window.inspectorTest.tipStep()") != 100000:
+            self.assertLess(time.monotonic(), deadline, "the page did not learn the newest state in 240 s: "
+                            + self.by_id("step-count").text)
+            time.sleep(1)
+        elapsed = time.monotonic() - started
+        numbers = self.js("const t = window.inspectorTest; return {steps: t.stepCount(), max: t.maxBatchRenderMs}")
+        count = self.by_id("step-count").text
+        print(f"\n100,000 steps through the page in {elapsed:.1f} s ({count}); longest main-thread task {numbers['max']:.1f} ms")
+        self.assertLessEqual(numbers["steps"], 10000)
+        self.assertIn("the page keeps the newest 10,000 of the app's 100,000", count)
+        # No freeze a user would notice while 100,000 steps stream through.
+        self.assertLessEqual(numbers["max"], 100, "the page froze for longer than 100 ms")
+        # The newest step the page has is selected, and the app follows it.
+        self.press(Keys.END)
+        newest = self.wait(lambda: self.js("const r = document.querySelector('.step-row.selected'); return r ? Number(r.dataset.step) : null"),
+                           "the newest step the page has is selected")
+        self.wait_probe({"count": str(newest), "live": "false"}, "the app travels to the step selected")
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -485,6 +485,21 @@ import Testing
     await inspector.stop()
   }
 
+  @Test func aPageThatFellBehindAtTheEndOfABurstIsResyncedOnceItCatchesUp() async {
+    let mailbox = InspectorMailbox(capacity: 1)
+    let caughtUp = LockedCount()
+    mailbox.whenCaughtUp { caughtUp.add() }
+    #expect(mailbox.push("batch 1", steps: 1))
+    #expect(!mailbox.push("batch 2", steps: 2))
+    // No new step comes to carry the resync: reading what was queued asks for it.
+    #expect(await mailbox.next() == "batch 1")
+    #expect(caughtUp.value == 0)
+    mailbox.close()
+    _ = await mailbox.next()
+    #expect(caughtUp.value == 1)
+    #expect(mailbox.takeResync() == 2)
+  }
+
   @Test func aModelThatIsNotCodableIsShownButNotExported() async throws {
     let store = Store(initialState: Plain.State(), model: Plain())
     let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)
@@ -680,4 +695,13 @@ extension Inspector {
   func exportedRecording() -> String {
     String(decoding: feedRecording() ?? Data(), as: UTF8.self)
   }
+}
+
+/// A count that a `@Sendable` closure adds to.
+final class LockedCount: @unchecked Sendable {
+  // Unchecked: every access holds the lock.
+  private let lock = NSLock()
+  private var count = 0
+  func add() { lock.withLock { count += 1 } }
+  var value: Int { lock.withLock { count } }
 }

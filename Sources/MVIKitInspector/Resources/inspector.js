@@ -507,6 +507,7 @@
     maxBatchLatencyMs: 0,
     recentRenderMs: [], // the last 100 frames' lastBatchRenderMs
     stepCount: () => (data ? data.steps : 0),
+    tipStep: () => (data ? data.tipStep : 0), // the newest step whose state the page knows
     applyChanges, caseLabel, fullCaseLabel, pathText, effectText,
     effectsOf: (step) => (data && data.byStep.get(step) ? data.byStep.get(step).effects.map(effectText) : null),
     selectedStateJSON: () => (selected && !selected.gone ? selectedStateJSON() : null),
