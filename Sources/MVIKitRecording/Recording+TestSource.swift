@@ -30,12 +30,8 @@ extension Recording where M.State: Equatable, M.Intent: Equatable, M.SideEffect:
   public func testSource(named name: String = "recordedSession", model: String? = nil)
     throws(RecordingError) -> String
   {
-    guard SwiftSource.isIdentifier(name) else {
-      throw .coding("\(String(reflecting: name)) is not a name a Swift function can have")
-    }
-    let qualified = String(reflecting: M.self)
-    let module = String(qualified.prefix { $0 != "." })
-    let typeName = qualified.dropFirst(module.count + 1)
+    let (module, typeName, opening) = try SwiftSource.testOpening(
+      named: name, of: M.self, importing: ["MVIKit", "MVIKitTesting", "Testing"])
     let effectCount = steps.count { $0.origin == .effect }
     var lines = [
       // Recorded values stay on one line each, which a formatter would flag.
@@ -44,14 +40,9 @@ extension Recording where M.State: Equatable, M.Intent: Equatable, M.SideEffect:
         + "\(effectCount) of them sent by effects.",
       "// Effects do not run: what they sent in the recording is received in their place,",
       "// so this test needs none of the app's dependencies.",
-      "import MVIKit",
-      "import MVIKitTesting",
-      "import Testing",
-      "",
-      "@testable import \(module)",
-      "",
-      "@MainActor",
-      "@Test func \(name)() async throws {",
+    ]
+    lines += opening
+    lines += [
       "  let store = TestStore(",
       "    initialState: \(SwiftSource.tried(try source(of: initialState))),",
       "    model: \(model ?? "\(typeName)()"),",

@@ -149,6 +149,28 @@ package enum SwiftSource {
     return "." + escaped(name) + "(" + arguments.joined(separator: ", ") + ")"
   }
 
+  /// What a generated test of `model`'s recording starts with: its model's module and type
+  /// name, checked `name`, and the lines from the imports to the test function's opening, the
+  /// app's module imported `@testable`.
+  package static func testOpening(
+    named name: String, of model: Any.Type, importing imports: [String]
+  ) throws(RecordingError) -> (module: String, typeName: String, lines: [String]) {
+    guard isIdentifier(name) else {
+      throw .coding("\(String(reflecting: name)) is not a name a Swift function can have")
+    }
+    let qualified = String(reflecting: model)
+    let module = String(qualified.prefix { $0 != "." })
+    let lines =
+      imports.map { "import \($0)" } + [
+        "",
+        "@testable import \(module)",
+        "",
+        "@MainActor",
+        "@Test func \(name)() async throws {",
+      ]
+    return (module, String(qualified.dropFirst(module.count + 1)), lines)
+  }
+
   /// Whether `name` can follow a dot: letters, digits and underscores, not starting with a
   /// digit.
   package static func isIdentifier(_ name: String) -> Bool {

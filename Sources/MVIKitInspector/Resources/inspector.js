@@ -1205,6 +1205,17 @@
     if (!ui.testDialog.open) ui.testDialog.showModal();
   }
 
+  /** The JSON the app answered `what` with, or null after saying what went wrong. */
+  async function answerOf(response, what) {
+    const text = await response.text();
+    if (!response.ok) return showNotice(text.trim(), 'error'), null;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return showNotice(`The app answered ${what} with something that is not JSON.`, 'error'), null;
+    }
+  }
+
   // ---------------------------------------------------------------------------------------------
   // Explore orders: the app runs the schedule explorer on the kept steps up to the selected one,
   // each effect sending what it sent, and says whether another order ends otherwise.
@@ -1225,14 +1236,8 @@
       exploring = false;
       renderControls();
     }
-    const text = await response.text();
-    if (!response.ok) return showNotice(text.trim(), 'error');
-    let result;
-    try {
-      result = JSON.parse(text);
-    } catch {
-      return showNotice('The app answered the exploration with something that is not JSON.', 'error');
-    }
+    const result = await answerOf(response, 'the exploration');
+    if (!result) return;
     const where = step === null ? 'the session' : `steps 1–${step.toLocaleString('en-US')}`;
     showNotice('');
     showSource(result.found ? `Another order of ${where} ends otherwise` : `Every order of ${where} ends as you saw`,
@@ -1317,14 +1322,8 @@
     } catch (error) {
       return showNotice(`The app could not be reached to check the recording: ${error.message}`, 'error');
     }
-    const text = await response.text();
-    if (!response.ok) return showNotice(text.trim(), 'error');
-    let result;
-    try {
-      result = JSON.parse(text);
-    } catch {
-      return showNotice('The app answered the check with something that is not JSON.', 'error');
-    }
+    const result = await answerOf(response, 'the check');
+    if (!result) return;
     ui.check.dataset.result = result.problem ? 'problem' : result.matches ? 'matches' : 'differs';
     if (result.problem) return showNotice(String(result.problem), 'error');
     if (result.matches) return showNotice(`Today's app reaches every recorded state: all ${plural(result.stepCount, 'step')} match.`);

@@ -57,12 +57,9 @@ extension Recording {
     named name: String = "everyOrderEndsAsRecorded", model: String? = nil,
     failure: ExplorationFailure? = nil
   ) throws(RecordingError) -> String {
-    guard SwiftSource.isIdentifier(name) else {
-      throw .coding("\(String(reflecting: name)) is not a name a Swift function can have")
-    }
-    let qualified = String(reflecting: M.self)
-    let module = String(qualified.prefix { $0 != "." })
-    let typeName = String(qualified.dropFirst(module.count + 1))
+    let (_, typeName, opening) = try SwiftSource.testOpening(
+      named: name, of: M.self,
+      importing: ["Foundation", "MVIKitRecording", "MVIKitTesting", "Testing"])
     let text = String(decoding: data, as: UTF8.self)
     // A raw string that no line of the recording can end early.
     var hashes = "#"
@@ -78,16 +75,8 @@ extension Recording {
         "// Shortest failing schedule: \"\(failure.schedule)\"",
       ]
     }
+    lines += opening
     lines += [
-      "import Foundation",
-      "import MVIKitRecording",
-      "import MVIKitTesting",
-      "import Testing",
-      "",
-      "@testable import \(module)",
-      "",
-      "@MainActor",
-      "@Test func \(name)() async throws {",
       "  let recording = try Recording<\(typeName)>(",
       "    data: Data(",
       "      \(hashes)\"\"\"",
