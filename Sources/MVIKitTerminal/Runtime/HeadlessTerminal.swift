@@ -30,6 +30,8 @@ public final class HeadlessTerminal {
   private let scheduler = ManualScheduler()
   /// How much of the backend's output ``nextFrameBytes()`` has handed out.
   private var outputTaken = 0
+  /// Whether the app has given the terminal back, as `run()` does once its loop ends.
+  private var isFinished = false
 
   /// Whether a quit key was pressed: the app has stopped and given the terminal back.
   public var didQuit: Bool { app.isStopping && app.stopReason == nil }
@@ -103,7 +105,7 @@ public final class HeadlessTerminal {
   }
 
   isolated deinit {
-    if !app.isStopping { app.finish() }
+    if !isFinished { app.finish() }
   }
 
   /// The terminal size; set it to resize the terminal, which the app handles as a user's
@@ -265,5 +267,11 @@ public final class HeadlessTerminal {
   private func catchUp() {
     scheduler.runPending()
     app.drawFrame()
+    // A quit key, Ctrl-C or a signal ended the loop: the terminal is given back, as `run()`
+    // does, and the side effects are no longer presented.
+    if app.isStopping, !isFinished {
+      isFinished = true
+      app.finish()
+    }
   }
 }
