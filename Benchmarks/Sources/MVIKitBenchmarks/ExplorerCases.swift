@@ -24,8 +24,68 @@ struct Typeahead: Model {
   }
 }
 
+/// One tap starts `count` effects at once, each answering with its number: the answers append
+/// to one list (every order a distinct state), or each sets its own flag (every order the same
+/// state, which pruning sees).
+struct Fanout: Model {
+  struct State: Hashable, Sendable {
+    var answers: [Int] = []
+    var flags: [Bool]
+  }
+  enum Intent: Hashable, Sendable {
+    case go
+    case answered(Int)
+  }
+
+  let count: Int
+  /// Whether each answer appends to the one list, so that the order of answers matters.
+  let isDependent: Bool
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .go:
+      return .merge((0..<count).map { index in .run { send in await send(.answered(index)) } })
+    case .answered(let index):
+      if isDependent { state.answers.append(index) } else { state.flags[index] = true }
+      return .none
+    }
+  }
+}
+
 @MainActor
 enum ExplorerCases {
+  /// How the explorer scales with effects in flight: one exploration of a tap that starts 4, 6
+  /// or 8 effects, their answers dependent or independent. Ten dependent effects are not run:
+  /// they take minutes and gigabytes today (see issue 48), past what a bench run should.
+  static func fanouts() async -> [Row] {
+    var rows: [Row] = []
+    for count in [4, 6, 8] {
+      var explored: [Bool: ExplorationReport] = [:]
+      var time: [Bool: Double] = [:]
+      for isDependent in [false, true] {
+        let explorer = ScheduleExplorer(
+          model: Fanout(count: count, isDependent: isDependent),
+          initialState: Fanout.State(flags: Array(repeating: false, count: count)))
+        let measured = await measureAsync(1, repeats: count == 8 ? 1 : 3) { _ in
+          explored[isDependent] = await explorer.explore([.go], limit: 1_000_000)
+        }
+        time[isDependent] = measured.ns
+      }
+      let dependent = explored[true]
+      rows.append(
+        Row(
+          name: "13b. explore \(count) effects in flight, dependent answers (ms)",
+          nanoseconds: (time[true] ?? 0) / 1e6,
+          floorName: "the same, independent answers", floorNanoseconds: (time[false] ?? 0) / 1e6,
+          allocations: 0, target: count == 8 ? "10 effects ≤ 10 s (not met: 10 not run)" : "report",
+          met: count == 8 ? false : nil,
+          note: "\(dependent?.schedules ?? 0) schedules dependent, "
+            + "\(explored[false]?.schedules ?? 0) independent "
+            + "(\(explored[false]?.pruned ?? 0) branches pruned)"))
+    }
+    return rows
+  }
+
   /// Schedules the explorer runs per second for three keystrokes, each with its request,
   /// beside one live run of the same scenario.
   static func searchAsYouType() async -> Row {

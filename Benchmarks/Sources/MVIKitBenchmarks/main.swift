@@ -37,6 +37,7 @@ if wants("12a") { rows.append(RecordingCases.recordedSend()) }
 if wants("12b") { rows.append(RecordingCases.historySend()) }
 if wants("12c") { rows.append(RecordingCases.loggedDiff()) }
 if wants("13") { rows.append(await ExplorerCases.searchAsYouType()) }
+if wants("13b") { rows += await ExplorerCases.fanouts() }
 
 if wants("14") { rows.append(contentsOf: await InspectorCases.all()) }
 if wants("15") { rows.append(contentsOf: await PersistenceCases.all()) }
