@@ -47,14 +47,14 @@ public final class Inspector<M: Model> {
   /// in the store's count, the page in the inspector's.
   private var firstStoreStep = 0
   private var feeding: Task<Void, Never>?
-  /// Reads an intent the page sends; nil when the model's intents are not `Codable`.
-  private let intentDecoder: IntentDecoder<M>?
+  /// What the inspector does for a model whose types are `Codable`; nil for another.
+  private let codable: CodableModelTools<M>?
 
   private init(
     url: URL, token: String, limit: Int, root: RootStoreHandle<M>, state: M.State,
-    feed: InspectorFeed<M>, server: InspectorServer, intentDecoder: IntentDecoder<M>?
+    feed: InspectorFeed<M>, server: InspectorServer, codable: CodableModelTools<M>?
   ) {
-    self.intentDecoder = intentDecoder
+    self.codable = codable
     self.url = url
     self.token = token
     self.limit = limit
@@ -84,20 +84,18 @@ public final class Inspector<M: Model> {
   ) async throws(InspectorError) -> Inspector<M> {
     try await launch(
       store, host: host, port: port, token: token, limit: limit, announce: announce,
-      privacy: privacy, testMaker: nil)
+      privacy: privacy, codable: nil)
   }
 
   /// Starts the feed and the server, then the capture; what both `attach` do.
   @inlinable
   static func launch(
     _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
-    privacy: InspectorPrivacy<M>, testMaker: TestMaker?, explorer: Explorer<M>? = nil,
-    checker: Checker<M>? = nil, intentDecoder: IntentDecoder<M>? = nil
+    privacy: InspectorPrivacy<M>, codable: CodableModelTools<M>?
   ) async throws(InspectorError) -> Inspector<M> {
     let inspector = try await start(
       store, host: host, port: port, token: token, limit: limit, announce: announce,
-      privacy: privacy, testMaker: testMaker, explorer: explorer, checker: checker,
-      intentDecoder: intentDecoder)
+      privacy: privacy, codable: codable)
     // Made here, inlined where the model's type is known, so that the capture runs specialised
     // code: unspecialised, it looked up the type metadata of its events on every send.
     inspector.listen(
@@ -106,14 +104,12 @@ public final class Inspector<M: Model> {
     return inspector
   }
 
-  /// Starts the feed and the server; `launch(…)`
-  /// then starts the capture. `testMaker` turns the exported session into a test's source, for a
-  /// model whose types allow it.
+  /// Starts the feed and the server; `launch(…)` then starts the capture. `codable` is what a
+  /// model whose types are `Codable` also gets: a test, an exploration, a check, sent intents.
   @usableFromInline
   static func start(
     _ store: Store<M>, host: String, port: Int, token: String?, limit: Int, announce: Bool,
-    privacy: InspectorPrivacy<M>, testMaker: TestMaker?, explorer: Explorer<M>?,
-    checker: Checker<M>?, intentDecoder: IntentDecoder<M>?
+    privacy: InspectorPrivacy<M>, codable: CodableModelTools<M>?
   ) async throws(InspectorError) -> Inspector<M> {
     guard let root = RootStoreHandle(root: store), let state = root.state else {
       throw .scopedStore
@@ -129,11 +125,9 @@ public final class Inspector<M: Model> {
         InspectorRoutes(
           access: InspectorAccess(token: token, port: port, isLoopback: isLoopback), page: page,
           export: { feed.recording() },
-          test: testMaker.map(feed.test(with:)),
-          explore: explorer.map { explore in
-            exploring(feed, root, with: explore)
-          },
-          check: checker.map { check in checking(root, with: check) },
+          test: codable.map { feed.test(with: $0.testSource) },
+          explore: codable.map { exploring(feed, root, with: $0.explore) },
+          check: codable.map { checking(root, with: $0.check) },
           modelName: feed.modelName)
       },
       join: { feed.join($0) },
@@ -149,7 +143,7 @@ public final class Inspector<M: Model> {
     }
     let inspector = Inspector(
       url: url, token: token, limit: max(1, limit), root: root, state: state, feed: feed,
-      server: server, intentDecoder: intentDecoder)
+      server: server, codable: codable)
     relay.inspector = inspector
     inspector.feeding = Task.detached { await feed.run() }
     if announce { print("MVIKit inspector for \(M.self): \(url.absoluteString)") }
@@ -158,7 +152,8 @@ public final class Inspector<M: Model> {
 
   /// The page's exploration of the kept steps up to a step, with `explore`.
   private nonisolated static func exploring(
-    _ feed: InspectorFeed<M>, _ root: RootStoreHandle<M>, with explore: @escaping Explorer<M>
+    _ feed: InspectorFeed<M>, _ root: RootStoreHandle<M>,
+    with explore: @escaping CodableModelTools<M>.Explore
   ) -> @Sendable (Int?, String) async -> Result<InspectorExploration, RecordingError>? {
     { step, name in
       guard let recording = feed.recording(through: step) else { return nil }
@@ -168,7 +163,7 @@ public final class Inspector<M: Model> {
 
   /// The page's check of a recording against the app, with `check`.
   private nonisolated static func checking(
-    _ root: RootStoreHandle<M>, with check: @escaping Checker<M>
+    _ root: RootStoreHandle<M>, with check: @escaping CodableModelTools<M>.Check
   ) -> @Sendable (Data) async -> InspectorCheck? {
     { recording in await check(root, recording) }
   }
@@ -285,7 +280,7 @@ public final class Inspector<M: Model> {
   /// The intent in a page's JSON, or why there is none: the page's input is untrusted, and
   /// an intent that does not decode whole is never reduced.
   private func decodeIntent(_ json: Data) -> Result<M.Intent, InspectorCommandError> {
-    guard let intentDecoder else {
+    guard let intentDecoder = codable?.decodeIntent else {
       return .failure(
         .init("\(M.self)'s intents are not Codable, so the page cannot send them or try them."))
     }
@@ -426,35 +421,6 @@ where
   ) async throws(InspectorError) -> Inspector<M> {
     try await launch(
       store, host: host, port: port, token: token, limit: limit, announce: announce,
-      privacy: privacy,
-      testMaker: { recording, name in
-        do throws(RecordingError) {
-          return .success(
-            try Recording<M>(data: recording).testSource(named: name, model: testModel))
-        } catch {
-          return .failure(error)
-        }
-      },
-      explorer: { root, recording, name in
-        await InspectorExploration.explore(from: root, recording: recording, testName: name)
-      },
-      checker: { root, recording in InspectorCheck.check(recording, with: root) },
-      intentDecoder: { try JSONDecoder().decode(M.Intent.self, from: $0) })
+      privacy: privacy, codable: CodableModelTools(testModel: testModel))
   }
 }
-
-/// Explores an exported session (a recording's bytes) with the store's model, the test it
-/// makes named so; nil when the store is gone.
-@usableFromInline
-typealias Explorer<M: Model> =
-  @MainActor @Sendable (_ root: RootStoreHandle<M>, _ recording: Data, _ testName: String) async
-  -> Result<InspectorExploration, RecordingError>?
-
-/// Reads an intent from the JSON a page sent.
-@usableFromInline
-typealias IntentDecoder<M: Model> = @Sendable (Data) throws -> M.Intent
-
-/// Turns an exported session (a recording's bytes) into the source of a test named so.
-@usableFromInline
-typealias TestMaker =
-  @Sendable (_ recording: Data, _ name: String) -> Result<String, RecordingError>

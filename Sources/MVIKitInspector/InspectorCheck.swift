@@ -51,8 +51,3 @@ struct InspectorCheck: Sendable {
     }
   }
 }
-
-/// Replays a recording's bytes with the store's model.
-@usableFromInline
-typealias Checker<M: Model> =
-  @MainActor @Sendable (_ root: RootStoreHandle<M>, _ recording: Data) async -> InspectorCheck?

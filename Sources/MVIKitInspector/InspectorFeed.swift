@@ -188,19 +188,18 @@ final class InspectorFeed<M: Model>: Sendable {
         let value = InspectorValue.json(privacy.sideEffect(sideEffect))
         record(step, in: &log) { $0.sideEffects.append(value) }
         batch.append(InspectorStepRecord.sideEffectEvent(step, value))
-      case .warning(var step, let time, let message):
-        // Notes of a withheld step go under the last step the page knows.
-        if step == log.withheldStep { step = log.lastStep }
+      case .warning(let step, let time, let message):
+        let step = shown(step, log)
         let note = InspectorStepRecord.noteEvent("warning", step, time, message)
         record(step, in: &log) { $0.notes.append(note) }
         batch.append(note)
-      case .error(var step, let time, let message):
-        if step == log.withheldStep { step = log.lastStep }
+      case .error(let step, let time, let message):
+        let step = shown(step, log)
         let note = InspectorStepRecord.noteEvent("error", step, time, message)
         record(step, in: &log) { $0.notes.append(note) }
         batch.append(note)
-      case .effect(var step, let time, let run, let moment, let id, let failure, let startedBy):
-        if step == log.withheldStep { step = log.lastStep }
+      case .effect(let step, let time, let run, let moment, let id, let failure, let startedBy):
+        let step = shown(step, log)
         if moment == "started",
           let index = log.records[log.head...].lastIndex(where: { $0.step == startedBy })
         {
@@ -248,6 +247,12 @@ final class InspectorFeed<M: Model>: Sendable {
       }
       if let status { page.pushAlways(status) }
     }
+  }
+
+  /// The step a note of `step` goes under: a withheld step's go under the last step the page
+  /// knows.
+  private func shown(_ step: Int, _ log: Log) -> Int {
+    step == log.withheldStep ? log.lastStep : step
   }
 
   /// Empties the log after steps were dropped before they were encoded: it starts again from
@@ -332,7 +337,8 @@ final class InspectorFeed<M: Model>: Sendable {
   var pageCount: Int { log.withLockedValue { $0.pages.count } }
 
   /// The kept steps as a test named so, made by `make`; nil when there are none to export.
-  func test(with make: @escaping TestMaker) -> @Sendable (String) -> Result<String, RecordingError>?
+  func test(with make: @escaping CodableModelTools<M>.TestSource)
+    -> @Sendable (String) -> Result<String, RecordingError>?
   {
     { name in self.recording().map { make($0, name) } }
   }

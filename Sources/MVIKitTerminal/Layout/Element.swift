@@ -28,6 +28,17 @@ extension LineElement {
   func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .horizontal }
 }
 
+/// A view that takes all the space it is offered, in both directions, and scrolls or clips
+/// what does not fit: a list, a table, a text area, a scroll view.
+@MainActor
+protocol FillingElement: Element {}
+
+extension FillingElement {
+  func measure(_ proposal: Size, _ context: RenderContext) -> Size { proposal }
+
+  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
+}
+
 /// A view that wraps one other and takes its size and flexibility: the modifiers, whose
 /// `draw` adds what they are for around the content's.
 @MainActor

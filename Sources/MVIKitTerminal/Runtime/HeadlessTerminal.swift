@@ -206,7 +206,6 @@ public final class HeadlessTerminal {
   /// pending sequence as a pause in input would. The keys take the input path of
   /// ``TerminalApp``: a run of characters typed into a text field is one edit.
   public func feed(_ bytes: [UInt8]) {
-    catchUp()
     backend.send(bytes: bytes)
     catchUp()
   }
@@ -222,8 +221,8 @@ public final class HeadlessTerminal {
   /// spinner on screen turns once per tenth of a second, each at its own instant, as in a
   /// running ``TerminalApp``.
   public func advanceClock(by duration: Duration) {
-    catchUp()
     scheduler.advance(by: duration)
+    catchUp()
   }
 
   /// Removes every toast, as the runtime does once their time is up.
@@ -251,8 +250,9 @@ public final class HeadlessTerminal {
     return Array(backend.output[outputTaken...])
   }
 
+  /// One read of input holding `key`; the app renders the state before handling it, as it
+  /// does for every key.
   private func send(_ key: Key) {
-    catchUp()
     backend.send(key)
     catchUp()
   }

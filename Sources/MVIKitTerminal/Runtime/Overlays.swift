@@ -37,22 +37,21 @@ struct Overlays {
     if !alerts.isEmpty { alerts.removeFirst() }
   }
 
-  /// Draws the toasts' lines at the bottom right and the first alert, whose dismissal calls
-  /// `dismissAlert`.
+  /// Draws the toasts' lines at the bottom right of `screen`, a canvas of the whole grid, and
+  /// the first alert, whose dismissal calls `dismissAlert`.
   func draw(
-    _ context: RenderContext, toastLines: [String], dismissAlert: @escaping @MainActor () -> Void
+    on screen: Canvas, toastLines: [String], dismissAlert: @escaping @MainActor () -> Void
   ) {
-    let bounds = context.grid.bounds
+    let bounds = screen.bounds
     for (offset, line) in toastLines.enumerated() {
       let width = min(bounds.width, line.terminalWidth)
       let row = bounds.maxY - toastLines.count + offset
       let rect = Rect(x: bounds.maxX - width, y: row, width: width, height: 1)
-      context.put(
+      screen.put(
         line, column: rect.x, row: rect.y,
-        style: Style(foreground: .black, background: .cyan, attributes: .bold), clip: rect)
+        style: Style(foreground: .black, background: .cyan, attributes: .bold), within: rect)
     }
     guard case .alert(let title, let message) = alerts.first else { return }
-    Alert(title: title, message: message, onDismiss: dismissAlert)
-      .draw(on: Canvas(context, bounds: bounds))
+    Alert(title: title, message: message, onDismiss: dismissAlert).draw(on: screen)
   }
 }

@@ -173,12 +173,4 @@ final class RenderContext {
     }
     grid.cursor = Grid.Position(column: column, row: row)
   }
-
-  func put(_ text: String, column: Int, row: Int, style: Style, clip: Rect) {
-    grid.put(text, column: column, row: row, style: style, clip: clip)
-  }
-
-  func fill(_ rect: Rect, style: Style) {
-    grid.fill(rect, with: Cell(" ", style: style))
-  }
 }

@@ -55,11 +55,10 @@ final class ScreenRenderer {
       for: overlays.toasts.map(\.text), width: size.width, maximumRows: size.height / 3)
     let area = context.grid.bounds.inset(bottom: toastLines.count)
     content().draw(in: area, canvas: Canvas(context, bounds: area))
-    context.overlay { [unowned context] in
-      overlays.draw(context, toastLines: toastLines, dismissAlert: dismissAlert)
-    }
+    let screen = Canvas(context, bounds: context.grid.bounds)
+    screen.overlay { overlays.draw(on: $0, toastLines: toastLines, dismissAlert: dismissAlert) }
     context.finish()
-    timeTravel?.draw(context)
+    timeTravel?.draw(on: screen)
     return Frame(
       grid: context.grid, targets: context.targets, bindings: context.bindings,
       animates: context.animates)

@@ -81,8 +81,8 @@ final class TimeTravelControl {
     return true
   }
 
-  /// Draws the bar over the bottom two rows.
-  func draw(_ context: RenderContext) {
+  /// Draws the bar over the bottom two rows of `screen`, a canvas of the whole grid.
+  func draw(on screen: Canvas) {
     let rows: [String]
     if let position = position() {
       rows = [
@@ -97,13 +97,13 @@ final class TimeTravelControl {
     } else {
       return
     }
-    let bounds = context.grid.bounds
+    let bounds = screen.bounds
     guard bounds.height >= 2 else { return }
     let style = Style(foreground: .black, background: .magenta, attributes: .bold)
     for (offset, text) in rows.enumerated() {
       let rect = Rect(x: bounds.x, y: bounds.maxY - 2 + offset, width: bounds.width, height: 1)
-      context.fill(rect, style: style)
-      context.put(" " + text, column: rect.x, row: rect.y, style: style, clip: rect)
+      screen.fill(rect, style: style)
+      screen.put(" " + text, column: rect.x, row: rect.y, style: style, within: rect)
     }
   }
 }

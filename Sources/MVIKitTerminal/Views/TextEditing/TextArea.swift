@@ -24,7 +24,7 @@
 /// - A click puts the cursor on the character under the pointer; the wheel moves it three rows.
 ///
 /// Tab, Shift-Tab and Esc are left to the app, so Tab still moves the focus on.
-public struct TextArea: View, Element {
+public struct TextArea: View, FillingElement {
   private let placeholder: String
   private let text: String
   private let onChange: @MainActor (String) -> Void
@@ -37,10 +37,6 @@ public struct TextArea: View, Element {
     self.text = text
     self.onChange = onChange
   }
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size { proposal }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
 
   func draw(in rect: Rect, canvas: Canvas) {
     guard !rect.isEmpty else { return }

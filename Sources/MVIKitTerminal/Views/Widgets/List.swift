@@ -26,7 +26,7 @@
 /// is view state kept by the runtime, like a text field's cursor; `onSelect` and `onActivate`
 /// always get the item's index in `items`, filtered or not, and when the selected item is no
 /// longer among the best matches, the first of them is selected.
-public struct List<Item>: View, Element {
+public struct List<Item>: View, FillingElement {
   private let items: [Item]
   private let selection: Int?
   private let onSelect: @MainActor (Int) -> Void
@@ -92,10 +92,6 @@ public struct List<Item>: View, Element {
       activateHelp: activateHelp, filterText: filterText, row: row)
     self.filterQuery = (filterQuery, onFilterChange)
   }
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size { proposal }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
 
   func draw(in rect: Rect, canvas: Canvas) {
     guard !rect.isEmpty else { return }

@@ -8,7 +8,7 @@
 /// ```swift
 /// ScrollView(store.transcript, followsEnd: true)
 /// ```
-public struct ScrollView: View, Element {
+public struct ScrollView: View, FillingElement {
   private let text: String
   private let followsEnd: Bool
 
@@ -17,10 +17,6 @@ public struct ScrollView: View, Element {
     self.text = text
     self.followsEnd = followsEnd
   }
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size { proposal }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
 
   func draw(in rect: Rect, canvas: Canvas) {
     guard !rect.isEmpty else { return }

@@ -21,7 +21,7 @@
 ///   selection: store.selected, onSelect: { store.send(.selected($0)) },
 ///   sort: store.sort, onSort: { store.send(.sorted($0)) })
 /// ```
-public struct Table<Row>: View, Element {
+public struct Table<Row>: View, FillingElement {
   /// How wide a column is.
   public enum Width: Hashable, Sendable {
     /// Exactly this many columns of the terminal.
@@ -89,10 +89,6 @@ public struct Table<Row>: View, Element {
     self.sort = sort
     self.onSort = onSort
   }
-
-  func measure(_ proposal: Size, _ context: RenderContext) -> Size { proposal }
-
-  func flex(_ axis: Axis?, _ context: RenderContext) -> Flex { .both }
 
   func draw(in rect: Rect, canvas: Canvas) {
     guard !rect.isEmpty else { return }
