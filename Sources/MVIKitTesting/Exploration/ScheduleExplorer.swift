@@ -87,8 +87,7 @@ public struct ScheduleExplorer<M: Model> {
     column: UInt = #column
   ) async -> ExplorationReport {
     var search = Search<M>(
-      scenario: scenario, limit: limit, key: pruning ? { $0.signature } : nil,
-      invariant: invariant, check: finally)
+      scenario: scenario, limit: limit, prunes: pruning, invariant: invariant, check: finally)
     await ExplorationWatch.polling {
       await search.run(
         ScheduleWorld(state: initialState, timeout: timeout), model: model, samples: samples,
@@ -114,7 +113,7 @@ public struct ScheduleExplorer<M: Model> {
     column: UInt = #column
   ) async -> ExplorationReport {
     var search = Search<M>(
-      scenario: scenario, limit: 1, key: nil, invariant: invariant, check: finally)
+      scenario: scenario, limit: 1, prunes: false, invariant: invariant, check: finally)
     await ExplorationWatch.polling {
       do {
         try await search.replay(

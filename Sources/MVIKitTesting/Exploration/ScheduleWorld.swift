@@ -6,61 +6,21 @@ import MVIKit
 /// It carries out effects with the steps the live store's runner takes (``Effect``'s one
 /// interpretation: the same cancellation by id, presence watches and concatenations), with one
 /// difference: the work of a `.run` runs to its end once the effect's steps are taken, and what
-/// it sends waits in its job. A value, so that the explorer branches by copying it.
+/// it sends waits in its job. A value, so that the explorer branches by copying it: the copy
+/// shares the jobs started so far (each complete once its step ends) and owns only how far it
+/// got with each.
 @MainActor
 struct ScheduleWorld<M: Model> {
   typealias Work = Effect<M.Intent, M.SideEffect>
+  typealias Job = ScheduledJob<M.Intent, M.SideEffect>
 
-  /// What a job holds until the explorer picks it: an intent its work sent, or (no intent)
-  /// the rest of a concatenation, which runs once the steps before it have finished. Due at a
-  /// time when it was sent after a sleep on an ``ExplorationClock``, or when the steps before
-  /// it finished.
-  struct Pending {
-    var intent: M.Intent?
-    var rest: ArraySlice<Work> = []
-    var due: Duration?
-  }
-
-  /// What a step delivered, kept as values, the text made only for a report: the scenario's
-  /// intent (no source), or an intent a job delivered (nil: the job's next step) with the
-  /// intent whose reduce started the job.
-  typealias Label = (source: M.Intent?, delivered: M.Intent?)
-
-  static func text(_ label: Label) -> String {
-    guard let source = label.source else { return "user: \(label.delivered!)" }
-    return "effect of \(source): " + (label.delivered.map { "\($0)" } ?? "its next step")
-  }
-
-  /// The work that the live store runs in one task.
-  struct Job {
-    /// The intent whose reduce returned the job's work.
-    let source: M.Intent
-    let ids: [EffectID]
-    /// The jobs that must finish first: the earlier step of a concatenation.
-    let after: [Int]
-    var pending: [Pending]
-    /// When its work ended, if it slept on an ``ExplorationClock``.
-    var finished: Duration?
-    var isCancelled = false
-    /// The work of a `.run`, until it has run.
-    var work: EffectWork<M.Intent, M.SideEffect>?
-
-    var isFinished: Bool { isCancelled || (work == nil && pending.isEmpty) }
-  }
-
-  /// What may happen next: the scenario's next intent, or the next delivery of a job.
-  enum Choice: Hashable {
-    case user
-    case job(Int)
-  }
-
-  private(set) var state: M.State
   private(set) var sentIntents = 0
   /// How far the deliveries due at a time have moved the exploration's clock.
   private(set) var now: Duration = .zero
+  /// The jobs in the order they started, shared with the worlds this one was copied from.
   private(set) var jobs: [Job] = []
-  /// Each step taken, with the state after it.
-  private(set) var trace: [(label: Label, state: M.State)] = []
+  /// How far this schedule has got with each of `jobs`.
+  private var progress: [JobProgress] = []
   /// What the live store would report (errors no `catch:` handled, misuses), and work that
   /// did not finish.
   private(set) var problems: [(kind: ExplorationFailure.Kind, message: String)] = []
@@ -71,6 +31,8 @@ struct ScheduleWorld<M: Model> {
   /// send, to be reduced in this step.
   private var origin: M.Intent?
   private var queue: [M.Intent] = []
+  // Last, so that the members above sit at fixed offsets whatever the state's type.
+  private(set) var state: M.State
 
   init(state: M.State, timeout: Duration) {
     self.state = state
@@ -79,71 +41,87 @@ struct ScheduleWorld<M: Model> {
 
   /// The choices open now, the user's first, then the jobs' in the order they started. Of
   /// the deliveries due at a time, only the earliest are open.
-  func choices(scenarioCount: Int) -> [Choice] {
-    let ready = jobs.indices.filter { !jobs[$0].isFinished && isOpen(jobs[$0]) }
-    let earliest = ready.compactMap { jobs[$0].pending[0].due }.min()
-    // A delivery with no time may come at any time; of those due at a time, the earliest.
-    let open = ready.filter { (jobs[$0].pending[0].due ?? earliest) == earliest }
-    return (sentIntents < scenarioCount ? [.user] : []) + open.map(Choice.job)
-  }
-
-  /// The steps, as a report shows them.
-  var steps: [ExplorationStep] {
-    trace.map { ExplorationStep(label: Self.text($0.label), state: String(describing: $0.state)) }
-  }
-
-  /// What decides the rest of a schedule: the state, the intents left to send and what is
-  /// pending or held, whatever order the jobs started in; nil when the state is not
-  /// `Hashable`. An intent counts by its hash where it is `Hashable`, else by its text.
-  var signature: AnyHashable? {
-    guard let state = state as? any Hashable else { return nil }
-    var pending: [AnyHashable: Int] = [:]
-    for job in jobs where !job.isFinished {
-      let items = job.pending.map {
-        [$0.intent.map(Self.intentKey) ?? AnyHashable("rest"), $0.due] as [AnyHashable]
-      }
-      pending[[isOpen(job), Self.intentKey(job.source), items] as [AnyHashable], default: 0] += 1
+  func choices(scenarioCount: Int) -> [ScheduleChoice] {
+    var earliest: Duration?
+    for index in progress.indices where isReady(index) {
+      if let due = progress[index].nextDue { earliest = min(earliest ?? due, due) }
     }
-    return AnyHashable([AnyHashable(state), sentIntents, now, pending] as [AnyHashable])
+    var open: [ScheduleChoice] = sentIntents < scenarioCount ? [.user] : []
+    for index in progress.indices where isReady(index) {
+      // A delivery with no time may come at any time; of those due at a time, the earliest.
+      if (progress[index].nextDue ?? earliest) == earliest { open.append(.job(index)) }
+    }
+    return open
   }
 
-  private static func intentKey(_ intent: M.Intent) -> AnyHashable {
-    (intent as? any Hashable).map { AnyHashable($0) } ?? AnyHashable(String(describing: intent))
+  /// What decides the rest of this schedule; nil when the state is not `Hashable`.
+  var signature: WorldSignature? {
+    guard let state = state as? any Hashable else { return nil }
+    var pending: [WorldSignature.JobKey] = []
+    for (index, job) in progress.enumerated() where !job.isFinished {
+      pending.append(
+        WorldSignature.JobKey(
+          content: jobs[index].content(dues: job.dues), left: job.dues.count - job.delivered,
+          isOpen: isOpen(index)))
+    }
+    pending.sort()
+    return WorldSignature(
+      state: AnyHashable(state), sentIntents: sentIntents, now: now, jobs: pending)
   }
+
+  /// Whether the job has a delivery it may make now.
+  private func isReady(_ index: Int) -> Bool { !progress[index].isFinished && isOpen(index) }
 
   /// Whether the steps a job waits for have finished.
-  private func isOpen(_ job: Job) -> Bool {
-    job.after.allSatisfy { jobs[$0].isFinished }
+  private func isOpen(_ index: Int) -> Bool {
+    progress[index].after.allSatisfy { progress[$0].isFinished }
   }
 
   /// Takes `choice`: reduces the intent it delivers, with everything that intent feeds back
   /// at once, and runs the effects, as one send of a live store does.
-  mutating func take(_ choice: Choice, model: M, scenario: [M.Intent]) async {
+  mutating func take(_ choice: ScheduleChoice, model: M, scenario: [M.Intent]) async {
     queue = []
-    let label: Label
+    let started = jobs.count
     switch choice {
     case .user:
       queue.append(scenario[sentIntents])
-      label = (nil, scenario[sentIntents])
       sentIntents += 1
     case .job(let index):
-      let source = jobs[index].source
-      let item = jobs[index].pending.removeFirst()
-      if let due = item.due { now = max(now, due) }
-      label = (source, item.intent)
+      let item = jobs[index].deliveries[progress[index].delivered]
+      if let due = progress[index].nextDue { now = max(now, due) }
+      progress[index].delivered += 1
       if let intent = item.intent {
         queue.append(intent)
       } else {
-        origin = source
+        origin = jobs[index].source
         Work.interpret(item.rest, on: &self, ids: jobs[index].ids)
-        await runStartedWork()
+        await runWork(startedFrom: started)
       }
     }
     reduceQueued(model: model)
     // The work starts as the live store's tasks do: its deliveries wait until the send's
     // synchronous steps are done (a later step may cancel it before it delivers anything).
-    await runStartedWork()
-    trace.append((label, state))
+    // Most steps start none: no suspension point for them.
+    if jobs.count > started { await runWork(startedFrom: started) }
+  }
+
+  /// What each step of `path` (the choices that led to this world) delivered, as a report
+  /// shows it: read back from the jobs, which keep every delivery, so that a search need not
+  /// keep a label for each step it takes.
+  func labels(of path: [ScheduleChoice], scenario: [M.Intent]) -> [String] {
+    var sent = 0
+    var delivered = Array(repeating: 0, count: jobs.count)
+    return path.map { choice in
+      switch choice {
+      case .user:
+        sent += 1
+        return "user: \(scenario[sent - 1])"
+      case .job(let index):
+        delivered[index] += 1
+        let what = jobs[index].deliveries[delivered[index] - 1].intent
+        return "effect of \(jobs[index].source): " + (what.map { "\($0)" } ?? "its next step")
+      }
+    }
   }
 
   /// Reduces the step's intent and what it feeds back, under the live store's rule
@@ -170,45 +148,49 @@ struct ScheduleWorld<M: Model> {
       })
   }
 
-  /// Runs the work of the jobs the last steps started, in the order they started, and dates
-  /// the rest of each concatenation by when the steps before it finished.
-  private mutating func runStartedWork() async {
-    for index in jobs.indices {
-      guard let work = jobs[index].work else { continue }
-      jobs[index].work = nil
+  /// Runs the work of the jobs this step started from index `started` on, in the order they
+  /// started, and dates the rest of each concatenation by when the steps before it finished.
+  /// Jobs started in earlier steps are complete, and shared with other branches.
+  private mutating func runWork(startedFrom started: Int) async {
+    for index in started..<jobs.count where progress[index].awaitsWork {
+      let job = jobs[index]
+      progress[index].awaitsWork = false
+      guard let work = job.work.take() else { continue }
       // Cancelled by a later step of the same effect before its task could deliver anything.
-      guard !jobs[index].isCancelled else { continue }
+      guard !progress[index].isCancelled else { continue }
       let run = await ExploredRun(work, now: now, timeout: timeout)
-      let origin = jobs[index].source
       if !run.didFinish {
         report(
           .effectDidNotFinish,
-          "The effect of \(origin) did not finish within \(timeout) and was abandoned. The "
+          "The effect of \(job.source) did not finish within \(timeout) and was abandoned. The "
             + "explorer runs each effect to its end: give the model dependencies that return, "
             + "and an ExplorationClock for its sleeps.")
       } else if let error = run.error {
         report(
           .effectError,
-          "An effect of \(origin) threw an error that no catch: handler handled: \(error)")
+          "An effect of \(job.source) threw an error that no catch: handler handled: \(error)")
       }
-      jobs[index].pending = run.intents.map { Pending(intent: $0.intent, due: $0.due) }
-      jobs[index].finished = run.time.deadline
+      job.deliveries = run.intents.map { Job.Delivery(intent: $0.intent) }
+      progress[index].dues = run.intents.map(\.due)
+      job.finished = run.time.deadline
     }
-    for index in jobs.indices where !jobs[index].after.isEmpty {
-      guard let first = jobs[index].pending.first, first.intent == nil, first.due == nil
+    for index in started..<jobs.count where !progress[index].after.isEmpty {
+      guard jobs[index].deliveries.first?.intent == nil, progress[index].dues.first == .some(nil)
       else { continue }
-      jobs[index].pending[0].due = jobs[index].after.compactMap { jobs[$0].finished }.max()
+      progress[index].dues[0] = progress[index].after.compactMap { jobs[$0].finished }.max()
     }
   }
 
   /// Drops what the jobs running under `id` have not delivered yet, as a live store cancels
   /// their tasks.
   mutating func cancel(_ id: EffectID) {
-    for index in jobs.indices where jobs[index].ids.contains(id) { jobs[index].isCancelled = true }
+    for index in jobs.indices where jobs[index].ids.contains(id) {
+      progress[index].isCancelled = true
+    }
   }
 
   private func isRunning(_ id: EffectID) -> Bool {
-    jobs.contains { !$0.isFinished && $0.ids.contains(id) }
+    jobs.indices.contains { !progress[$0].isFinished && jobs[$0].ids.contains(id) }
   }
 
   /// Cancels the work of every child the state no longer holds, as a live store does.
@@ -238,13 +220,20 @@ extension ScheduleWorld: @MainActor EffectExecutor {
   }
 
   mutating func start(_ work: EffectWork<M.Intent, M.SideEffect>, ids: [EffectID]) -> Int {
-    jobs.append(Job(source: origin ?? queue[0], ids: ids, after: [], pending: [], work: work))
-    return jobs.count - 1
+    add(
+      Job(source: origin ?? queue[0], ids: ids, deliveries: [], work: work),
+      JobProgress(after: [], dues: [], awaitsWork: true))
   }
 
   mutating func start(_ rest: ArraySlice<Work>, after started: [Int], ids: [EffectID]) -> Int {
-    jobs.append(
-      Job(source: origin ?? queue[0], ids: ids, after: started, pending: [Pending(rest: rest)]))
+    add(
+      Job(source: origin ?? queue[0], ids: ids, deliveries: [Job.Delivery(rest: rest)], work: nil),
+      JobProgress(after: started, dues: [nil], awaitsWork: false))
+  }
+
+  private mutating func add(_ job: Job, _ jobProgress: JobProgress) -> Int {
+    jobs.append(job)
+    progress.append(jobProgress)
     return jobs.count - 1
   }
 

@@ -4,10 +4,15 @@ import MVIKit
 /// limit, keeping the shortest failure.
 @MainActor
 struct Search<M: Model> {
+  typealias World = ScheduleWorld<M>
+
   let scenario: [M.Intent]
   let limit: Int
-  /// What identifies a world for pruning; nil when the state is not `Hashable`.
-  let key: ((ScheduleWorld<M>) -> AnyHashable?)?
+  /// Whether worlds already explored are remembered, to explore each distinct one once.
+  let prunes: Bool
+  /// How many worlds the pruning table may remember. Past it, the search forgets none and
+  /// remembers no more: it stays exhaustive, and may only explore some worlds twice.
+  let memory: Int
   let invariant: (M.State) -> String?
   let check: (M.State) -> String?
 
@@ -19,11 +24,27 @@ struct Search<M: Model> {
   var failure: ExplorationFailure?
   /// Set when an effect did not finish: every schedule past it would wait out the timeout too.
   var isStopped = false
-  var visited: Set<AnyHashable> = []
+  var visited: Set<WorldSignature> = []
+  /// The choices taken to the world being explored, and the state after each: stacks pushed
+  /// on the way down and popped on the way back, never copied.
+  var path: [ScheduleChoice] = []
+  var states: [M.State] = []
+
+  init(
+    scenario: [M.Intent], limit: Int, prunes: Bool, memory: Int = 1 << 21,
+    invariant: @escaping (M.State) -> String?, check: @escaping (M.State) -> String?
+  ) {
+    self.scenario = scenario
+    self.limit = limit
+    self.prunes = prunes
+    self.memory = memory
+    self.invariant = invariant
+    self.check = check
+  }
 
   /// Explores every schedule from `world`, then samples when the limit was reached.
-  mutating func run(_ world: ScheduleWorld<M>, model: M, samples: Int, seed: UInt64) async {
-    await visit(world, path: [], model: model)
+  mutating func run(_ world: World, model: M, samples: Int, seed: UInt64) async {
+    await visit(world, model: model)
     guard reachedLimit else { return }
     var random = SeededRandom(seed: seed)
     for _ in 0..<samples where !Task.isCancelled && !isStopped {
@@ -33,16 +54,14 @@ struct Search<M: Model> {
   }
 
   /// Takes the choices `schedule` names, in order, then checks the end.
-  mutating func replay(_ world: ScheduleWorld<M>, model: M, schedule: String)
-    async throws(ScheduleError)
-  {
+  mutating func replay(_ world: World, model: M, schedule: String) async throws(ScheduleError) {
     var tokens = schedule.split(separator: " ").makeIterator()
     schedules = 1
     try await walk(world, model: model) { open, step throws(ScheduleError) in
       let token = tokens.next().map(String.init)
       if token == nil, open.isEmpty { return nil }
-      guard let token, let choice = Self.choice(token), open.contains(choice) else {
-        let choices = open.isEmpty ? "none" : open.map(Self.token).joined(separator: ", ")
+      guard let token, let choice = ScheduleChoice(token: token), open.contains(choice) else {
+        let choices = open.isEmpty ? "none" : open.map(\.description).joined(separator: ", ")
         throw ScheduleError(
           description: token.map {
             "Step \(step) of the schedule, \"\($0)\", is not possible there; the open choices "
@@ -57,33 +76,36 @@ struct Search<M: Model> {
   /// Walks one schedule from `world`, taking what `choose` picks among the open choices (with
   /// the number of the step) until it picks none or a check fails; then checks the end.
   private mutating func walk<Failure: Error>(
-    _ world: ScheduleWorld<M>, model: M,
-    choose: ([ScheduleWorld<M>.Choice], Int) throws(Failure) -> ScheduleWorld<M>.Choice?
+    _ world: World, model: M,
+    choose: ([ScheduleChoice], Int) throws(Failure) -> ScheduleChoice?
   ) async throws(Failure) {
     var world = world
-    var path: [ScheduleWorld<M>.Choice] = []
+    path = []
+    states = []
     while let choice = try choose(world.choices(scenarioCount: scenario.count), path.count + 1) {
       await world.take(choice, model: model, scenario: scenario)
       path.append(choice)
-      if fails(world, path: path, ended: false) { return }
+      states.append(world.state)
+      if fails(world, ended: false) { return }
     }
-    _ = fails(world, path: path, ended: true)
+    _ = fails(world, ended: true)
   }
 
-  private mutating func visit(
-    _ world: ScheduleWorld<M>, path: [ScheduleWorld<M>.Choice], model: M
-  ) async {
+  private mutating func visit(_ world: World, model: M) async {
     // A failure already found is as short as any below this depth.
     if let failure, failure.steps.count <= path.count { return }
     let open = world.choices(scenarioCount: scenario.count)
     guard !open.isEmpty else {
       schedules += 1
-      _ = fails(world, path: path, ended: true)
+      _ = fails(world, ended: true)
       return
     }
-    if let found = key?(world) ?? nil, !visited.insert(found).inserted {
-      pruned += 1
-      return
+    if remembers(world, open: open), let signature = world.signature {
+      if visited.contains(signature) {
+        pruned += 1
+        return
+      }
+      if visited.count < memory { visited.insert(signature) }
     }
     for choice in open where !Task.isCancelled && !isStopped {
       guard schedules < limit else {
@@ -92,19 +114,29 @@ struct Search<M: Model> {
       }
       var next = world
       await next.take(choice, model: model, scenario: scenario)
-      if fails(next, path: path + [choice], ended: false) {
+      path.append(choice)
+      states.append(next.state)
+      if fails(next, ended: false) {
         schedules += 1
-        continue
+      } else {
+        await visit(next, model: model)
       }
-      await visit(next, path: path + [choice], model: model)
+      path.removeLast()
+      states.removeLast()
     }
+  }
+
+  /// Whether pruning looks `world` up: not where a search of the world's subtree costs less
+  /// than its signature. With at most two deliveries open and no intent of the user's left,
+  /// the subtree is small, and such worlds are most of a search's: remembering them would
+  /// fill the table for little.
+  private func remembers(_ world: World, open: [ScheduleChoice]) -> Bool {
+    prunes && (open.count > 2 || open.first == .user)
   }
 
   /// Checks `world` after its last step (and, when the schedule `ended`, its end); keeps the
   /// failure when it is the shortest yet.
-  private mutating func fails(
-    _ world: ScheduleWorld<M>, path: [ScheduleWorld<M>.Choice], ended: Bool
-  ) -> Bool {
+  private mutating func fails(_ world: World, ended: Bool) -> Bool {
     let found: (kind: ExplorationFailure.Kind, message: String)? =
       world.problems.first
       ?? invariant(world.state).map { (.orderingBug, "Invariant failed: \($0)") }
@@ -113,21 +145,13 @@ struct Search<M: Model> {
     if found.kind == .effectDidNotFinish { isStopped = true }
     if failure == nil || path.count < failure!.steps.count || found.kind == .effectDidNotFinish {
       failure = ExplorationFailure(
-        kind: found.kind, message: found.message, steps: world.steps,
-        schedule: path.map(Self.token).joined(separator: " "))
+        kind: found.kind, message: found.message,
+        steps: zip(world.labels(of: path, scenario: scenario), states).map {
+          ExplorationStep(label: $0, state: String(describing: $1))
+        },
+        schedule: path.map(\.description).joined(separator: " "))
     }
     return true
-  }
-
-  static func token(_ choice: ScheduleWorld<M>.Choice) -> String {
-    switch choice {
-    case .user: "u"
-    case .job(let index): "e\(index)"
-    }
-  }
-
-  static func choice(_ token: String) -> ScheduleWorld<M>.Choice? {
-    token == "u" ? .user : token.first == "e" ? Int(token.dropFirst()).map { .job($0) } : nil
   }
 }
 

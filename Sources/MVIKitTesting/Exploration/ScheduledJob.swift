@@ -1,0 +1,76 @@
+import MVIKit
+
+/// The work that the live store runs in one task, as the explorer keeps it: what it sends, in
+/// order, once its work has run.
+///
+/// A reference, so that the worlds of sibling branches share it instead of copying it at each
+/// step: a job is complete once the step that started it ends, and nothing about it changes
+/// after that. How far a schedule has got with it differs from branch to branch: that is the
+/// world's ``JobProgress``.
+@MainActor
+final class ScheduledJob<Intent: Sendable, SideEffect: Sendable> {
+  typealias Work = Effect<Intent, SideEffect>
+
+  /// What the job delivers, in order: an intent its work sent, or (no intent) the rest of a
+  /// concatenation, which runs once the steps before it have finished.
+  struct Delivery {
+    var intent: Intent?
+    var rest: ArraySlice<Work> = []
+  }
+
+  /// The intent whose reduce returned the job's work.
+  let source: Intent
+  let ids: [EffectID]
+  /// Set while the step that started the job runs, and fixed after it.
+  var deliveries: [Delivery]
+  /// When its work ended, if it slept on an ``ExplorationClock``.
+  var finished: Duration?
+  /// The work of a `.run`, until it has run (or was cancelled before it could).
+  var work: EffectWork<Intent, SideEffect>?
+  private var content: HashedKey?
+
+  init(
+    source: Intent, ids: [EffectID], deliveries: [Delivery], work: EffectWork<Intent, SideEffect>?
+  ) {
+    self.source = source
+    self.ids = ids
+    self.deliveries = deliveries
+    self.work = work
+  }
+
+  /// The job's source and deliveries with their times, as a pruning key compares them: made
+  /// once, when a signature first needs it (the job is complete by then), with its hash kept.
+  func content(dues: [Duration?]) -> HashedKey {
+    if let content { return content }
+    let items = zip(deliveries, dues).map { delivery, due in
+      [delivery.intent.map(Self.key) ?? AnyHashable("rest"), due] as [AnyHashable]
+    }
+    let made = HashedKey([Self.key(source), items] as [AnyHashable])
+    content = made
+    return made
+  }
+
+  /// An intent counts by its hash where it is `Hashable`, else by its text.
+  private nonisolated static func key(_ intent: Intent) -> AnyHashable {
+    (intent as? any Hashable).map { AnyHashable($0) } ?? AnyHashable(String(describing: intent))
+  }
+}
+
+/// How far one schedule has got with a job, and what its choices need to know of it: kept
+/// apart from the job's generic values, so that weighing the choices at each step of a search
+/// reads plain values.
+struct JobProgress {
+  /// The jobs that must finish first: the earlier step of a concatenation.
+  let after: [Int]
+  /// When each of the job's deliveries is due, if at a time: when it was sent after a sleep on
+  /// an ``ExplorationClock``, or when the steps before it finished.
+  var dues: [Duration?]
+  var delivered = 0
+  var isCancelled = false
+  /// Whether the job's work has yet to run: only while the step that started it runs.
+  var awaitsWork: Bool
+
+  var isFinished: Bool { isCancelled || (!awaitsWork && delivered == dues.count) }
+  /// When the next delivery is due; only for a job not finished.
+  var nextDue: Duration? { dues[delivered] }
+}
