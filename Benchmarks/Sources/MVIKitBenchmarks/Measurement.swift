@@ -175,3 +175,10 @@ func threadCPUNanoseconds() -> Double {
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
   return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
 }
+
+/// The most memory the process has held resident so far, in megabytes.
+func peakResidentMegabytes() -> Int {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return usage.ru_maxrss / 1_024  // Linux counts it in kilobytes
+}

@@ -24,9 +24,12 @@ import MVIKit
 /// once, and what effects send after them is delivered in the order of their deadlines.
 /// Nothing changes in the model to explore it.
 ///
-/// The search is depth first. When the state is `Hashable`, a state already reached with the
-/// same scenario intents left and the same pending deliveries is explored once. Past `limit`
-/// schedules the search stops and `samples` schedules are picked at random from `seed`.
+/// The search is depth first, and branches by copying what it reached: no step is taken twice
+/// for the same prefix, and no effect's work runs twice for it. When the state is `Hashable`,
+/// a state reached again where the search branches, with the same scenario intents left and
+/// the same pending deliveries, is explored once; the pruning table is bounded by
+/// `pruningMemory`. Past `limit` schedules the search stops and `samples` schedules are picked
+/// at random from `seed`.
 ///
 /// A failure is reported at the line of the call with the shortest failing schedule found:
 /// its steps, the state after each, and a schedule string that
@@ -56,6 +59,9 @@ public struct ScheduleExplorer<M: Model> {
   ///   - pruning: When the state is `Hashable`, explores a state reached again with the same
   ///     intents left to send and the same deliveries pending only once. Pass false to count
   ///     every schedule.
+  ///   - pruningMemory: How many explored states pruning remembers at most: each costs a few
+  ///     hundred bytes beside its state. Past it the search remembers no more and stays
+  ///     exhaustive; it may explore some states again.
   ///   - timeout: How long one effect's work may run. Past it the work is cancelled and left
   ///     behind (even work that ignores cancellation), and the exploration stops with a
   ///     failure of kind ``ExplorationFailure/Kind/effectDidNotFinish`` that names the effect,
@@ -78,6 +84,7 @@ public struct ScheduleExplorer<M: Model> {
     samples: Int = 1_000,
     seed: UInt64 = 0,
     pruning: Bool = true,
+    pruningMemory: Int = 1_000_000,
     timeout: Duration = .seconds(10),
     invariant: @escaping (M.State) -> String? = { _ in nil },
     finally: @escaping (M.State) -> String? = { _ in nil },
@@ -87,7 +94,8 @@ public struct ScheduleExplorer<M: Model> {
     column: UInt = #column
   ) async -> ExplorationReport {
     var search = Search<M>(
-      scenario: scenario, limit: limit, prunes: pruning, invariant: invariant, check: finally)
+      scenario: scenario, limit: limit, prunes: pruning, memory: pruningMemory,
+      invariant: invariant, check: finally)
     await ExplorationWatch.polling {
       await search.run(
         ScheduleWorld(state: initialState, timeout: timeout), model: model, samples: samples,
@@ -98,7 +106,7 @@ public struct ScheduleExplorer<M: Model> {
 
   /// Re-runs `scenario` in the order `schedule` gives, as a failure's report prints it, and
   /// reports a failure of the property as
-  /// ``explore(_:limit:samples:seed:pruning:timeout:invariant:finally:fileID:filePath:line:column:)``
+  /// ``explore(_:limit:samples:seed:pruning:pruningMemory:timeout:invariant:finally:fileID:filePath:line:column:)``
   /// does.
   @discardableResult
   public func replay(

@@ -27,8 +27,9 @@ struct ScheduleWorld<M: Model> {
   /// How long one effect's work may run before the explorer abandons it.
   let timeout: Duration
   private var watches = PresenceWatches()
-  /// While a step runs: the intent whose reduce returned the effect, and the intents its steps
-  /// send, to be reduced in this step.
+  /// While a step runs: the intent whose reduce returned the effect (set before every
+  /// interpretation: a reduce's, or the rest of a concatenation's), and the intents its steps
+  /// send, to be reduced in this step (empty between steps).
   private var origin: M.Intent?
   private var queue: [M.Intent] = []
   // Last, so that the members above sit at fixed offsets whatever the state's type.
@@ -54,14 +55,16 @@ struct ScheduleWorld<M: Model> {
     return open
   }
 
-  /// What decides the rest of this schedule; nil when the state is not `Hashable`.
-  var signature: WorldSignature? {
+  /// What decides the rest of this schedule, its jobs numbered in `contents`; nil when the
+  /// state is not `Hashable`.
+  func signature(contents: inout JobContents) -> WorldSignature? {
     guard let state = state as? any Hashable else { return nil }
     var pending: [WorldSignature.JobKey] = []
     for (index, job) in progress.enumerated() where !job.isFinished {
       pending.append(
         WorldSignature.JobKey(
-          content: jobs[index].content(dues: job.dues), left: job.dues.count - job.delivered,
+          content: jobs[index].contentNumber(dues: job.dues, in: &contents),
+          left: job.dues.count - job.delivered,
           isOpen: isOpen(index)))
     }
     pending.sort()
@@ -80,25 +83,25 @@ struct ScheduleWorld<M: Model> {
   /// Takes `choice`: reduces the intent it delivers, with everything that intent feeds back
   /// at once, and runs the effects, as one send of a live store does.
   mutating func take(_ choice: ScheduleChoice, model: M, scenario: [M.Intent]) async {
-    queue = []
     let started = jobs.count
+    var delivered: M.Intent?
     switch choice {
     case .user:
-      queue.append(scenario[sentIntents])
+      delivered = scenario[sentIntents]
       sentIntents += 1
     case .job(let index):
       let item = jobs[index].deliveries[progress[index].delivered]
       if let due = progress[index].nextDue { now = max(now, due) }
       progress[index].delivered += 1
-      if let intent = item.intent {
-        queue.append(intent)
-      } else {
+      delivered = item.intent
+      if delivered == nil {
+        // The rest of a concatenation: its steps may send intents, queued for this step.
         origin = jobs[index].source
         Work.interpret(item.rest, on: &self, ids: jobs[index].ids)
         await runWork(startedFrom: started)
       }
     }
-    reduceQueued(model: model)
+    reduce(delivered, model: model)
     // The work starts as the live store's tasks do: its deliveries wait until the send's
     // synchronous steps are done (a later step may cancel it before it delivers anything).
     // Most steps start none: no suspension point for them.
@@ -124,17 +127,25 @@ struct ScheduleWorld<M: Model> {
     }
   }
 
-  /// Reduces the step's intent and what it feeds back, under the live store's rule
-  /// (``FeedbackDrain``): first in, first out, at most its limit of them.
-  private mutating func reduceQueued(model: M) {
+  /// Reduces the step's intent (if it delivers one) and what it feeds back, under the live
+  /// store's rule (``FeedbackDrain``): first in, first out, at most its limit of them.
+  private mutating func reduce(_ delivered: M.Intent?, model: M) {
+    var delivered = delivered
+    // Most steps feed nothing back: the queue is touched only when an effect sends.
     var index = 0
+    var reduced = 0
     FeedbackDrain.drain(
       next: { () -> M.Intent? in
+        if let intent = delivered.take() {
+          reduced += 1
+          return intent
+        }
         guard index < queue.count else { return nil }
         index += 1
+        reduced += 1
         return queue[index - 1]
       },
-      isFedBack: { _ in index > 1 },
+      isFedBack: { _ in reduced > 1 },
       reduce: { (intent: M.Intent) -> M.Intent? in
         let effect = model.reduce(&state, intent)
         checkPresence()
@@ -146,6 +157,7 @@ struct ScheduleWorld<M: Model> {
         index = queue.count
         report(.misuse, FeedbackDrain.runawayWarning(intent))
       })
+    if index > 0 { queue = [] }
   }
 
   /// Runs the work of the jobs this step started from index `started` on, in the order they
@@ -221,13 +233,13 @@ extension ScheduleWorld: @MainActor EffectExecutor {
 
   mutating func start(_ work: EffectWork<M.Intent, M.SideEffect>, ids: [EffectID]) -> Int {
     add(
-      Job(source: origin ?? queue[0], ids: ids, deliveries: [], work: work),
+      Job(source: origin!, ids: ids, deliveries: [], work: work),
       JobProgress(after: [], dues: [], awaitsWork: true))
   }
 
   mutating func start(_ rest: ArraySlice<Work>, after started: [Int], ids: [EffectID]) -> Int {
     add(
-      Job(source: origin ?? queue[0], ids: ids, deliveries: [Job.Delivery(rest: rest)], work: nil),
+      Job(source: origin!, ids: ids, deliveries: [Job.Delivery(rest: rest)], work: nil),
       JobProgress(after: started, dues: [nil], awaitsWork: false))
   }
 

@@ -27,7 +27,8 @@ final class ScheduledJob<Intent: Sendable, SideEffect: Sendable> {
   var finished: Duration?
   /// The work of a `.run`, until it has run (or was cancelled before it could).
   var work: EffectWork<Intent, SideEffect>?
-  private var content: HashedKey?
+  /// The number the search gave the job's content, once a signature needed it.
+  private var contentNumber: Int?
 
   init(
     source: Intent, ids: [EffectID], deliveries: [Delivery], work: EffectWork<Intent, SideEffect>?
@@ -38,16 +39,17 @@ final class ScheduledJob<Intent: Sendable, SideEffect: Sendable> {
     self.work = work
   }
 
-  /// The job's source and deliveries with their times, as a pruning key compares them: made
-  /// once, when a signature first needs it (the job is complete by then), with its hash kept.
-  func content(dues: [Duration?]) -> HashedKey {
-    if let content { return content }
+  /// The number of the job's source and deliveries with their times in `contents`, as a
+  /// pruning key compares them: looked up once, when a signature first needs it (the job is
+  /// complete by then).
+  func contentNumber(dues: [Duration?], in contents: inout JobContents) -> Int {
+    if let contentNumber { return contentNumber }
     let items = zip(deliveries, dues).map { delivery, due in
       [delivery.intent.map(Self.key) ?? AnyHashable("rest"), due] as [AnyHashable]
     }
-    let made = HashedKey([Self.key(source), items] as [AnyHashable])
-    content = made
-    return made
+    let number = contents.number(of: [Self.key(source), items] as [AnyHashable])
+    contentNumber = number
+    return number
   }
 
   /// An intent counts by its hash where it is `Hashable`, else by its text.

@@ -25,13 +25,14 @@ struct Search<M: Model> {
   /// Set when an effect did not finish: every schedule past it would wait out the timeout too.
   var isStopped = false
   var visited: Set<WorldSignature> = []
+  var contents = JobContents()
   /// The choices taken to the world being explored, and the state after each: stacks pushed
   /// on the way down and popped on the way back, never copied.
   var path: [ScheduleChoice] = []
   var states: [M.State] = []
 
   init(
-    scenario: [M.Intent], limit: Int, prunes: Bool, memory: Int = 1 << 21,
+    scenario: [M.Intent], limit: Int, prunes: Bool, memory: Int = 0,
     invariant: @escaping (M.State) -> String?, check: @escaping (M.State) -> String?
   ) {
     self.scenario = scenario
@@ -44,7 +45,8 @@ struct Search<M: Model> {
 
   /// Explores every schedule from `world`, then samples when the limit was reached.
   mutating func run(_ world: World, model: M, samples: Int, seed: UInt64) async {
-    await visit(world, model: model)
+    var root = world
+    await visit(&root, model: model)
     guard reachedLimit else { return }
     var random = SeededRandom(seed: seed)
     for _ in 0..<samples where !Task.isCancelled && !isStopped {
@@ -91,47 +93,58 @@ struct Search<M: Model> {
     _ = fails(world, ended: true)
   }
 
-  private mutating func visit(_ world: World, model: M) async {
+  /// Explores every schedule from `world`, which it uses up: the last choice continues in it,
+  /// and only the others branch off in copies.
+  private mutating func visit(_ world: inout World, model: M) async {
     // A failure already found is as short as any below this depth.
     if let failure, failure.steps.count <= path.count { return }
     let open = world.choices(scenarioCount: scenario.count)
-    guard !open.isEmpty else {
+    guard let last = open.last else {
       schedules += 1
       _ = fails(world, ended: true)
       return
     }
-    if remembers(world, open: open), let signature = world.signature {
+    if remembers(world, open: open), let signature = world.signature(contents: &contents) {
       if visited.contains(signature) {
         pruned += 1
         return
       }
       if visited.count < memory { visited.insert(signature) }
     }
-    for choice in open where !Task.isCancelled && !isStopped {
-      guard schedules < limit else {
-        reachedLimit = true
-        return
-      }
+    for choice in open.dropLast() {
       var next = world
-      await next.take(choice, model: model, scenario: scenario)
-      path.append(choice)
-      states.append(next.state)
-      if fails(next, ended: false) {
-        schedules += 1
-      } else {
-        await visit(next, model: model)
-      }
-      path.removeLast()
-      states.removeLast()
+      guard await descend(into: &next, by: choice, model: model) else { return }
     }
+    _ = await descend(into: &world, by: last, model: model)
   }
 
-  /// Whether pruning looks `world` up: not where a search of the world's subtree costs less
-  /// than its signature. With at most two deliveries open and no intent of the user's left,
-  /// the subtree is small, and such worlds are most of a search's: remembering them would
-  /// fill the table for little.
+  /// Takes `choice` in `world` and explores on from there; false when the search stops
+  /// instead (cancelled, stopped by an effect, or past its limit).
+  private mutating func descend(
+    into world: inout World, by choice: ScheduleChoice, model: M
+  ) async -> Bool {
+    guard !Task.isCancelled, !isStopped else { return false }
+    guard schedules < limit else {
+      reachedLimit = true
+      return false
+    }
+    await world.take(choice, model: model, scenario: scenario)
+    path.append(choice)
+    states.append(world.state)
+    if fails(world, ended: false) {
+      schedules += 1
+    } else {
+      await visit(&world, model: model)
+    }
+    path.removeLast()
+    states.removeLast()
+    return true
+  }
+
+  /// Whether pruning looks `world` up: only where the search branches. A world with one
+  /// choice leads on to the next world that branches, which is looked up itself.
   private func remembers(_ world: World, open: [ScheduleChoice]) -> Bool {
-    prunes && (open.count > 2 || open.first == .user)
+    prunes && open.count > 1
   }
 
   /// Checks `world` after its last step (and, when the schedule `ended`, its end); keeps the

@@ -2,37 +2,34 @@
 /// same way under the same choices. The state, the intents left to send, the clock and what is
 /// pending, whatever order the jobs started in.
 struct WorldSignature: Hashable {
-  /// A job not finished yet: what it delivers, how many deliveries are left, and whether it
-  /// may deliver now.
+  /// A job not finished yet: what it delivers (by its number in the search's
+  /// ``JobContents``), how many deliveries are left, and whether it may deliver now.
   struct JobKey: Hashable, Comparable {
-    let content: HashedKey
+    let content: Int
     let left: Int
     let isOpen: Bool
 
     static func < (lhs: Self, rhs: Self) -> Bool {
-      (lhs.content.hash, lhs.left, lhs.isOpen ? 1 : 0)
-        < (rhs.content.hash, rhs.left, rhs.isOpen ? 1 : 0)
+      (lhs.content, lhs.left, lhs.isOpen ? 1 : 0) < (rhs.content, rhs.left, rhs.isOpen ? 1 : 0)
     }
   }
 
   let state: AnyHashable
   let sentIntents: Int
   let now: Duration
-  /// Sorted by hash, so that the order the jobs started in does not count. Two equal
-  /// multisets of jobs whose hashes collide may sort apart: a missed prune, never a wrong one.
+  /// Sorted, so that the order the jobs started in does not count.
   let jobs: [JobKey]
 }
 
-/// A value with its hash computed once, for keys that are hashed again and again.
-struct HashedKey: Hashable {
-  let value: AnyHashable
-  let hash: Int
+/// The contents of the jobs a search has met, each numbered once: a signature names a job's
+/// content by its number, so that comparing and hashing signatures never goes through the
+/// intents themselves, and the pruning table keeps a few words per job.
+struct JobContents {
+  private var numbers: [AnyHashable: Int] = [:]
 
-  init(_ value: AnyHashable) {
-    self.value = value
-    hash = value.hashValue
+  mutating func number(of content: AnyHashable) -> Int {
+    if let number = numbers[content] { return number }
+    numbers[content] = numbers.count
+    return numbers.count - 1
   }
-
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.value == rhs.value }
-  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
