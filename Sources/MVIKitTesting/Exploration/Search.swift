@@ -105,11 +105,13 @@ struct Search<M: Model> {
       return
     }
     if remembers(world, open: open), let signature = world.signature(contents: &contents) {
-      if visited.contains(signature) {
+      let isKnown =
+        visited.count < memory
+        ? !visited.insert(signature).inserted : visited.contains(signature)
+      if isKnown {
         pruned += 1
         return
       }
-      if visited.count < memory { visited.insert(signature) }
     }
     for choice in open.dropLast() {
       var next = world

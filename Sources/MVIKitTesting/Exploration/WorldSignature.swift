@@ -19,6 +19,29 @@ struct WorldSignature: Hashable {
   let now: Duration
   /// Sorted, so that the order the jobs started in does not count.
   let jobs: [JobKey]
+  /// Computed once: a set compares signatures at each probe and hashes them again as it
+  /// grows, and hashing a state goes through its `AnyHashable` box each time.
+  private let hash: Int
+
+  init(state: AnyHashable, sentIntents: Int, now: Duration, jobs: [JobKey]) {
+    self.state = state
+    self.sentIntents = sentIntents
+    self.now = now
+    self.jobs = jobs
+    var hasher = Hasher()
+    hasher.combine(state)
+    hasher.combine(sentIntents)
+    hasher.combine(now)
+    hasher.combine(jobs)
+    hash = hasher.finalize()
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.sentIntents == rhs.sentIntents && lhs.now == rhs.now
+      && lhs.jobs == rhs.jobs && lhs.state == rhs.state
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// The contents of the jobs a search has met, each numbered once: a signature names a job's
