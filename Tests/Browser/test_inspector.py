@@ -38,6 +38,32 @@ SECRET_MARK = "Secret(••••)"
 driver = None
 downloads = None
 
+# A package as a user's would hold the copied test: the app's module (here only the probe's
+# model, under the probe's module name, which the test imports) and a test target, MVIKit by
+# path.
+COPIED_TEST_PACKAGE = """// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "CopiedTest",
+  platforms: [.macOS(.v14)],
+  dependencies: [.package(path: "{root}")],
+  targets: [
+    .target(
+      name: "InspectorProbe", dependencies: [.product(name: "MVIKit", package: "{identity}")],
+      path: "Sources/InspectorProbe"),
+    .testTarget(
+      name: "CopiedTests",
+      dependencies: [
+        "InspectorProbe",
+        .product(name: "MVIKit", package: "{identity}"),
+        .product(name: "MVIKitTesting", package: "{identity}"),
+      ],
+      path: "Tests")
+  ]
+)
+"""
+
 
 def setUpModule():
     global driver, downloads
@@ -261,6 +287,38 @@ class LivePageTests(InspectorTestCase):
         driver.save_screenshot(str(ARTIFACTS / "copy-as-test.png"))
         self.by_id("test-close").click()
         self.wait(lambda: not self.by_id("test-dialog").is_displayed(), "the dialog closes")
+
+    def test_the_copied_test_compiles_and_passes_against_the_app(self):
+        """What "Copy as test" gives is built and run as a user would: pasted into a test target
+        of the app's package, with MVIKit as a dependency."""
+        swift = shutil.which("swift")
+        if not swift:
+            self.skipTest("no swift on PATH to build the copied test")
+        self.open_page()
+        self.probe.send("send add milk")
+        self.probe.send("send increment")
+        self.probe.send("send lookup ab")
+        self.wait_steps(4)
+        self.by_id("copy-test").click()
+        self.wait(lambda: "@Test func recordedSession()" in self.by_id("test-source").text,
+                  "the dialog shows the test the app wrote")
+        source = self.by_id("test-source").get_attribute("textContent")
+        self.by_id("test-close").click()
+        root = Path(__file__).resolve().parents[2]
+        # Kept between runs (git-ignored), so that a second run builds only what changed.
+        package = root / "Tests" / "Browser" / ".copied-test"
+        tests = package / "Tests"
+        app = package / "Sources" / "InspectorProbe"
+        for folder in (tests, app):
+            folder.mkdir(parents=True, exist_ok=True)
+        (package / "Package.swift").write_text(COPIED_TEST_PACKAGE.format(root=root, identity=root.name.lower()))
+        shutil.copy(root / "Sources" / "InspectorProbe" / "ProbeModel.swift", app / "ProbeModel.swift")
+        (tests / "CopiedTest.swift").write_text(source)
+        build = subprocess.run([swift, "test"], cwd=package, capture_output=True, text=True, timeout=1800)
+        output = build.stdout + build.stderr
+        self.assertEqual(build.returncode, 0, "the copied test builds and passes:\n" + output[-4000:])
+        self.assertIn("recordedSession", output)
+        self.assertRegex(output, r"Test run with 1 test.* passed")
 
     def test_emoji_and_korean_chinese_japanese_text_have_glyphs(self):
         self.open_page()
