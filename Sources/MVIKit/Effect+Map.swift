@@ -22,6 +22,23 @@ extension Effect {
     map(intent: { $0 }, sideEffect: { $0 }, presence: nil, work: replace)
   }
 
+  /// Like ``replacingWork(_:)``, for a model that runs another inside its own state: every
+  /// presence watch inside looks for its child through `state`, which finds the inner model's
+  /// state in the outer one. Without it, a watch would not recognise the outer state, keep the
+  /// child's work, and deliver what a store would have cancelled.
+  package func replacingWork(
+    _ replace: @escaping (_ work: @escaping Work) -> Work,
+    state: @escaping @Sendable (Any) -> Any?
+  ) -> Effect {
+    map(
+      intent: { $0 }, sideEffect: { $0 },
+      presence: { watch in
+        Presence(
+          id: watch.id,
+          isPresent: { outer in state(outer).map { watch.isPresent($0) } ?? true })
+      }, work: replace)
+  }
+
   /// The body of a run.
   package typealias Work = @Sendable (Send<Intent, SideEffect>) async throws -> Void
 

@@ -82,8 +82,11 @@ struct StackEntryModel<Screen: Model>: Model {
     ChildLink(state: \.element, intent: { $0 }, sideEffect: { $0 })
   }
 
+  /// Reduces the screen through its link, so that the watches inside its effect (its rows,
+  /// its optional children) look for their child in the entry's `element`: handed up as the
+  /// screen returned it, they would not recognise the entry and keep the child's work.
   func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, SideEffect> {
-    screen.reduce(&state.element, intent)
+    Self.element.reduce(screen, &state, intent)
   }
 }
 

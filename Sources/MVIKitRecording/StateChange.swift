@@ -48,7 +48,8 @@ package struct StateChange: Hashable, Sendable {
   }
 
   /// `member.path[2].title`, or `(whole value)` for the root.
-  var pathText: String {
+  /// The changed member as a report names it: `todos[0].title`.
+  package var pathText: String {
     guard !path.isEmpty else { return "(whole value)" }
     var text = ""
     for key in path {

@@ -80,6 +80,32 @@ struct Browser: Model {
   }
 }
 
+/// A stack of hosts, each of which may show a sheet with a long-running listener: a child of
+/// a child of a screen.
+struct Desks: Model {
+  struct State: Equatable, Sendable {
+    var path = NavigationStackState<Host.State>()
+  }
+  enum Intent: Equatable, Sendable {
+    case host(Keyed<Int, Host.Intent>)
+    case opened
+  }
+
+  static let path = StackLink<Desks, Host>(state: \.path, intent: Intent.host)
+
+  var host = Host()
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .host(let intent):
+      return Self.path.reduce(host, &state, intent)
+    case .opened:
+      state.path.push(Host.State())
+      return .none
+    }
+  }
+}
+
 @Suite struct NavigationStackStateTests {
   @Test func pushPopAndDeepLinksKeepStableIDs() {
     var stack = NavigationStackState(["a", "b"])
@@ -129,6 +155,21 @@ struct Browser: Model {
     #expect(model.page.cancelled.withLock { $0 } == 1)
     store.send(.page(Keyed(id, .visited)))
     #expect(warnings.all.count == 1)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aChildOfAPushedScreenHasItsWorkCancelledWhenItGoes() async {
+    let model = Desks()
+    let store = Store(initialState: Desks.State(), model: model)
+    store.send(.opened)
+    let id = store.path.ids[0]
+    store.send(.host(Keyed(id, .presentTapped)))
+    let listening = store.send(.host(Keyed(id, .sheet(.listenTapped))))
+    // The screen stays; only its sheet goes, and the sheet's listener with it.
+    store.send(.host(Keyed(id, .dismissTapped)))
+    await listening.finish()
+    #expect(model.host.sheetModel.cancelled.withLock { $0 } == 1)
+    #expect(store.path.ids == [id])
   }
 
   @Test func aDeepLinkIsJustState() async {

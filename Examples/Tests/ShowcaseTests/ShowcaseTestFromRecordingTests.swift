@@ -1,6 +1,7 @@
 import DemoServer
 import Foundation
 import MVIKitRecording
+import MVIKitTesting
 import Testing
 
 @testable import ShowcaseKit
@@ -29,6 +30,35 @@ import Testing
     #expect(
       source == checkedIn,
       "Generated/RecordedShowcaseTodos.swift is not what --test-from-recording prints now")
+  }
+
+  /// The same session under every order in which its effects (the database's answers to the
+  /// two adds and the tick, and its change feed) could have arrived among the keys. What the
+  /// explorer finds: the list always ends as the user saw it; only the highlight depends on
+  /// the timing, when ↓ is pressed before "bread" is saved and there is no second row yet.
+  /// (It found two real bugs on the way, both fixed: a screen's row work in a navigation stack
+  /// was never cancelled with its row, and an explored recording did not cancel it either.)
+  @Test func theRecordedTodosSessionKeepsItsListInEveryOrder() async throws {
+    let recording = try Recording<ShowcaseModel>(contentsOf: Self.recording)
+    let highlight = "path.entries[0].element.todos._0.selection"
+    var strict: ExplorationReport?
+    await withKnownIssue {
+      strict = try await recording.explore(
+        with: ShowcaseModel.unconnected, limit: 300, samples: 0)
+    }
+    let failure = try #require(strict?.failure)
+    #expect(
+      failure.message.hasSuffix("ends in another state than the user saw: \(highlight): 1 → 0"))
+    // The showcase's state is not `Hashable`, so no order is pruned: an exhaustive run is past
+    // 100,000 orders and takes minutes. Here the first 300 in depth, and 30 at random.
+    let report = try await recording.explore(
+      with: ShowcaseModel.unconnected, limit: 300, samples: 30, ignoring: [highlight])
+    #expect(report.failure == nil)
+    // The rest were left out: taps on a row before its save answered, and saves started at
+    // another key than in the recording.
+    #expect(report.schedules > 100)
+    #expect(report.schedules + report.leftOut == 300)
+    #expect(report.sampled == 30)
   }
 
   @Test func testNamesComeFromTheFileName() {

@@ -7,6 +7,11 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
   public var pruned: Int
   /// Schedules picked at random after the exhaustive search reached its limit.
   public var sampled: Int
+  /// Orders left out of an exploration of a recording, which cannot tell how they would go:
+  /// in them the View sent an intent to something it could not have shown yet (a row whose
+  /// answer had not arrived), or work started that the recording never saw start, so that
+  /// what it would have answered is unknown.
+  public var leftOut: Int = 0
   /// Whether every distinct schedule was explored: the search stayed within its limit and no
   /// effect stopped it.
   public var isExhaustive: Bool
@@ -18,6 +23,9 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
     let searched =
       Self.count(schedules, "schedule")
       + (pruned > 0 ? " (\(Self.count(pruned, "branch", "branches")) pruned)" : "")
+      + (leftOut > 0
+        ? " (\(Self.count(leftOut, "order")) left out, which the recording cannot tell: the "
+          + "View acting on what had not arrived, or work it never saw start)" : "")
       + (isExhaustive
         ? ", every distinct order"
         : sampled > 0 ? ", then \(Self.count(sampled, "schedule")) sampled at random" : "")

@@ -16,7 +16,9 @@ import MVIKitRecording
 /// and the run's place among those that reduce started. Whatever the order, the run started
 /// there sends, when its work runs, the intents the recorded run sent, in their order. A run the
 /// recording has no outputs for (it was cancelled before it sent anything, or it started only
-/// in the new order) sends nothing. Sends, emits, cancellations and the order of a
+/// in the new order) sends nothing; a run that only the new order starts marks the state
+/// (``State/startedUnrecordedRun``), as what it would have sent is unknown, and an exploration
+/// of the recording leaves that order out. Sends, emits, cancellations and the order of a
 /// concatenation are the model's own, as in the app.
 ///
 /// Recordings made since MVIKit 0.3 (by a `Recorder` or the inspector) say which run sent
@@ -29,6 +31,9 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     /// The app's own state.
     public var app: M.State
     var reductions: [String: Int] = [:]
+    /// Whether a run started that the recording never saw start: what it would have sent is
+    /// unknown, so the rest of this order cannot be told from the recording.
+    public internal(set) var startedUnrecordedRun = false
   }
 
   /// The recorded app's intents.
@@ -48,6 +53,8 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
 
   let model: M
   let outputs: [RunKey: [M.Intent]]
+  /// Every run the recording saw start, whether it sent anything or not.
+  let recordedRuns: Set<RunKey>
   /// The recorded state after the last step, as JSON: what the user saw last.
   let finalTree: JSONValue
 
@@ -83,6 +90,7 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
         keys[run] = RunKey(intent: text, occurrence: occurrence, ordinal: ordinal)
       }
     }
+    recordedRuns = Set(keys.values)
     var outputs: [RunKey: [M.Intent]] = [:]
     for step in recording.steps {
       guard let run = step.run, let key = keys[run] else { continue }
@@ -99,25 +107,44 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     state.reductions[text] = occurrence + 1
     let effect = model.reduce(&state.app, intent)
     var ordinal = 0
-    // Each run of the effect, in the order the store starts them, takes the next place.
-    return effect.replacingWork { _ in
-      let sent =
-        outputs[RunKey(intent: text, occurrence: occurrence, ordinal: ordinal)] ?? []
-      ordinal += 1
-      return { send in
-        for intent in sent { await send(intent) }
-      }
-    }
+    var startsUnrecordedRun = false
+    // Each run of the effect, in the order the store starts them, takes the next place. Its
+    // children are watched in the app's state, inside this model's, so that a row's work ends
+    // with the row, as in the app.
+    // The map is made at once, so that each run's key is known before the reduce returns.
+    let recorded = effect.replacingWork(
+      { _ in
+        let key = RunKey(intent: text, occurrence: occurrence, ordinal: ordinal)
+        if !recordedRuns.contains(key) { startsUnrecordedRun = true }
+        let sent = outputs[key] ?? []
+        ordinal += 1
+        return { send in
+          for intent in sent { await send(intent) }
+        }
+      },
+      state: { ($0 as? State)?.app })
+    if startsUnrecordedRun { state.startedUnrecordedRun = true }
+    return recorded
   }
 
   /// A final check for an exploration: nil when the app ends in the state the user saw at the
   /// end of the recording, else the members that differ. Secrets compare as recorded: redacted.
-  public var endsAsRecorded: @Sendable (State) -> String? {
+  public var endsAsRecorded: @Sendable (State) -> String? { endsAsRecorded(ignoring: []) }
+
+  /// ``endsAsRecorded``, save for the members named in `ignored` (as a report names them:
+  /// `screen.selection`), and what is inside them: state that follows the timing of the user's
+  /// keys, such as a highlight, rather than what the app did.
+  public func endsAsRecorded(ignoring ignored: Set<String>) -> @Sendable (State) -> String? {
     { [finalTree] state in
       guard let tree = try? JSONValue(encoding: state.app) else {
         return "the state does not encode, so it cannot be compared with the recording"
       }
-      let changes = StateChange.changes(from: finalTree, to: tree)
+      let changes = StateChange.changes(from: finalTree, to: tree).filter { change in
+        !ignored.contains { member in
+          change.pathText == member || change.pathText.hasPrefix(member + ".")
+            || change.pathText.hasPrefix(member + "[")
+        }
+      }
       guard !changes.isEmpty else { return nil }
       let shown = changes.prefix(5).map(\.description).joined(separator: "; ")
       return "ends in another state than the user saw: \(shown)"

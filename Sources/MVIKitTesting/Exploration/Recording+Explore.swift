@@ -21,6 +21,10 @@ extension Recording {
   /// - Parameters:
   ///   - model: The app's model; its dependencies are never called.
   ///   - limit: How many schedules the exhaustive search may run before it samples.
+  ///   - samples: How many schedules to pick at random once `limit` is reached.
+  ///   - ignored: Members (as a report names them: `screen.selection`) whose end may differ
+  ///     from what the user saw: state that follows the timing of the user's keys, such as a
+  ///     highlight, rather than what the app did.
   ///   - invariant: Checked on the app's state after every step; nil when it is fine.
   /// - Returns: What was explored, and the shortest failure found.
   /// - Throws: `RecordingError` when the recording names no effect run (see
@@ -30,6 +34,8 @@ extension Recording {
   public func explore(
     with model: M,
     limit: Int = 100_000,
+    samples: Int = 1_000,
+    ignoring ignored: Set<String> = [],
     invariant: @escaping (M.State) -> String? = { _ in nil },
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -37,13 +43,17 @@ extension Recording {
     column: UInt = #column
   ) async throws(RecordingError) -> ExplorationReport {
     let recorded = try RecordedEffectsModel(model, recording: self)
-    return await ScheduleExplorer(model: recorded, initialState: recorded.initialState).explore(
-      recorded.scenario, limit: limit, invariant: { invariant($0.app) },
-      finally: recorded.endsAsRecorded, fileID: fileID, filePath: filePath, line: line,
+    var explorer = ScheduleExplorer(model: recorded, initialState: recorded.initialState)
+    explorer.skipsViewIntentsForAbsentChildren = true
+    explorer.leavesOut = { $0.startedUnrecordedRun }
+    return await explorer.explore(
+      recorded.scenario, limit: limit, samples: samples, invariant: { invariant($0.app) },
+      finally: recorded.endsAsRecorded(ignoring: ignored), fileID: fileID, filePath: filePath,
+      line: line,
       column: column)
   }
 
-  /// A Swift Testing test that explores this recording as ``explore(with:limit:invariant:fileID:filePath:line:column:)``
+  /// A Swift Testing test that explores this recording as ``explore(with:limit:samples:ignoring:invariant:fileID:filePath:line:column:)``
   /// does, carrying the recording in its source: it fails while some order of the effects'
   /// answers ends otherwise than the user saw, and passes once the model handles every order.
   ///

@@ -42,6 +42,14 @@ public struct ScheduleExplorer<M: Model> {
   /// Whether a failure is reported as an issue at the call's line; a debugging aid that shows
   /// the report itself (the inspector's page) turns it off.
   package var reportsIssues = true
+  /// Whether a schedule in which the View's intent is dropped, as sent to a child the state
+  /// does not hold (a row not loaded yet), is left out rather than reported as a misuse. For a
+  /// recording's scenario: its View sent each intent to something it showed, so no user could
+  /// have sent it before that arrived.
+  package var skipsViewIntentsForAbsentChildren = false
+  /// Leaves out a schedule once its state says the rest cannot be told: for a recording, work
+  /// started that the recording never saw start.
+  package var leavesOut: ((M.State) -> Bool)?
 
   /// An explorer of `model`, each schedule starting from `initialState`.
   public init(model: M, initialState: M.State) {
@@ -96,6 +104,8 @@ public struct ScheduleExplorer<M: Model> {
     var search = Search<M>(
       scenario: scenario, limit: limit, prunes: pruning, memory: pruningMemory,
       invariant: invariant, check: finally)
+    search.skipsViewIntentsForAbsentChildren = skipsViewIntentsForAbsentChildren
+    search.leavesOut = leavesOut
     await ExplorationWatch.polling {
       await search.run(
         ScheduleWorld(state: initialState, timeout: timeout), model: model, samples: samples,
@@ -122,6 +132,8 @@ public struct ScheduleExplorer<M: Model> {
   ) async -> ExplorationReport {
     var search = Search<M>(
       scenario: scenario, limit: 1, prunes: false, invariant: invariant, check: finally)
+    search.skipsViewIntentsForAbsentChildren = skipsViewIntentsForAbsentChildren
+    search.leavesOut = leavesOut
     await ExplorationWatch.polling {
       do {
         try await search.replay(
@@ -138,7 +150,8 @@ public struct ScheduleExplorer<M: Model> {
   ) -> ExplorationReport {
     let report = ExplorationReport(
       schedules: search.schedules, pruned: search.pruned, sampled: search.sampled,
-      isExhaustive: !search.reachedLimit && !search.isStopped, failure: search.failure)
+      leftOut: search.leftOut, isExhaustive: !search.reachedLimit && !search.isStopped,
+      failure: search.failure)
     if report.failure != nil, reportsIssues {
       reportIssue(
         report.description, fileID: fileID, filePath: filePath, line: line, column: column)

@@ -24,6 +24,11 @@ struct ScheduleWorld<M: Model> {
   /// What the live store would report (errors no `catch:` handled, misuses), and work that
   /// did not finish.
   private(set) var problems: [(kind: ExplorationFailure.Kind, message: String)] = []
+  /// Whether the last step's intent from the View was dropped as sent to a child the state
+  /// does not hold (a row not loaded yet). Reported as a misuse as well.
+  private(set) var droppedViewIntent = false
+  /// While the View's intent of a step is reduced: a misuse reported then is its drop.
+  private var isReducingViewIntent = false
   /// How long one effect's work may run before the explorer abandons it.
   let timeout: Duration
   private var watches = PresenceWatches()
@@ -85,10 +90,12 @@ struct ScheduleWorld<M: Model> {
   mutating func take(_ choice: ScheduleChoice, model: M, scenario: [M.Intent]) async {
     let started = jobs.count
     var delivered: M.Intent?
+    droppedViewIntent = false
     switch choice {
     case .user:
       delivered = scenario[sentIntents]
       sentIntents += 1
+      isReducingViewIntent = true
     case .job(let index):
       let item = jobs[index].deliveries[progress[index].delivered]
       if let due = progress[index].nextDue { now = max(now, due) }
@@ -151,6 +158,8 @@ struct ScheduleWorld<M: Model> {
         checkPresence()
         origin = intent
         effect.interpret(on: &self)
+        // Only the step's first intent is the View's; what it feeds back is not.
+        isReducingViewIntent = false
         return nil
       },
       runaway: { intent in
@@ -222,7 +231,11 @@ extension ScheduleWorld: @MainActor EffectExecutor {
   mutating func send(_ intent: M.Intent) { queue.append(intent) }
   /// A side effect goes to the View at once and changes no state: no order to explore.
   mutating func emit(_ sideEffect: M.SideEffect) {}
-  mutating func warn(_ message: String) { report(.misuse, message) }
+  /// A misuse in a reduce: an intent sent to a child that is not there, and dropped.
+  mutating func warn(_ message: String) {
+    if isReducingViewIntent { droppedViewIntent = true }
+    report(.misuse, message)
+  }
 
   /// Notes what went wrong in this schedule, as the live store (or, for work that did not
   /// finish, the explorer) would say it.

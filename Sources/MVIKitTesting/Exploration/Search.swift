@@ -21,6 +21,11 @@ struct Search<M: Model> {
   var pruned = 0
   var sampled = 0
   var reachedLimit = false
+  /// Schedules left out: the View's intent went to a child not there yet (when
+  /// `skipsViewIntentsForAbsentChildren`), or `leavesOut` said the rest cannot be told.
+  var leftOut = 0
+  var skipsViewIntentsForAbsentChildren = false
+  var leavesOut: ((M.State) -> Bool)?
   var failure: ExplorationFailure?
   /// Set when an effect did not finish: every schedule past it would wait out the timeout too.
   var isStopped = false
@@ -88,7 +93,7 @@ struct Search<M: Model> {
       await world.take(choice, model: model, scenario: scenario)
       path.append(choice)
       states.append(world.state)
-      if fails(world, ended: false) { return }
+      if isLeftOut(world) || fails(world, ended: false) { return }
     }
     _ = fails(world, ended: true)
   }
@@ -126,14 +131,17 @@ struct Search<M: Model> {
     into world: inout World, by choice: ScheduleChoice, model: M
   ) async -> Bool {
     guard !Task.isCancelled, !isStopped else { return false }
-    guard schedules < limit else {
+    // An order left out was run too, as far as it could be told.
+    guard schedules + leftOut < limit else {
       reachedLimit = true
       return false
     }
     await world.take(choice, model: model, scenario: scenario)
     path.append(choice)
     states.append(world.state)
-    if fails(world, ended: false) {
+    if isLeftOut(world) {
+      leftOut += 1
+    } else if fails(world, ended: false) {
       schedules += 1
     } else {
       await visit(&world, model: model)
@@ -147,6 +155,13 @@ struct Search<M: Model> {
   /// choice leads on to the next world that branches, which is looked up itself.
   private func remembers(_ world: World, open: [ScheduleChoice]) -> Bool {
     prunes && open.count > 1
+  }
+
+  /// Whether the schedule is left out after its last step: it sent the View's intent to a
+  /// child not there yet, which no user could do, or its state says the rest cannot be told.
+  private func isLeftOut(_ world: World) -> Bool {
+    (skipsViewIntentsForAbsentChildren && world.droppedViewIntent)
+      || leavesOut?(world.state) == true
   }
 
   /// Checks `world` after its last step (and, when the schedule `ended`, its end); keeps the

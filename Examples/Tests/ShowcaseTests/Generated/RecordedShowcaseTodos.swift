@@ -67,13 +67,13 @@ import Testing
       $0.adding.append("milk")
     }
   }
-  try await store.receive(.screen(Keyed(0, .todos(.added(recordedValue(#"{"createdAt":817578272.426,"id":1,"isDone":false,"note":"","title":"milk"}"#)))))) {
+  try await store.receive(.screen(Keyed(0, .todos(.added(recordedValue(#"{"createdAt":817599108.746,"id":1,"isDone":false,"note":"","title":"milk"}"#)))))) {
     try modify(&$0.path[id: 0], case: AppScreen.State.todos) {
-      try $0.rows = recordedValue(#"[{"isSaving":false,"todo":{"createdAt":817578272.426,"id":1,"isDone":false,"note":"","title":"milk"}}]"#)
+      try $0.rows = recordedValue(#"[{"isSaving":false,"todo":{"createdAt":817599108.746,"id":1,"isDone":false,"note":"","title":"milk"}}]"#)
       $0.adding.removeLast()
     }
   }
-  try await store.receive(.screen(Keyed(0, .todos(.loaded(recordedValue(#"{"todos":[{"createdAt":817578272.426,"id":1,"isDone":false,"note":"","title":"milk"}],"unreadable":0}"#))))))
+  try await store.receive(.screen(Keyed(0, .todos(.loaded(recordedValue(#"{"todos":[{"createdAt":817599108.746,"id":1,"isDone":false,"note":"","title":"milk"}],"unreadable":0}"#))))))
   await store.send(.screen(Keyed(0, .todos(.draftChanged("b"))))) {
     try modify(&$0.path[id: 0], case: AppScreen.State.todos) {
       $0.draft = "b"
@@ -105,12 +105,12 @@ import Testing
       $0.adding.append("bread")
     }
   }
-  try await store.receive(.screen(Keyed(0, .todos(.loaded(recordedValue(#"{"todos":[{"createdAt":817578272.426,"id":1,"isDone":false,"note":"","title":"milk"},{"createdAt":817578272.468,"id":2,"isDone":false,"note":"","title":"bread"}],"unreadable":0}"#)))))) {
+  try await store.receive(.screen(Keyed(0, .todos(.loaded(recordedValue(#"{"todos":[{"createdAt":817599108.746,"id":1,"isDone":false,"note":"","title":"milk"},{"createdAt":817599108.824,"id":2,"isDone":false,"note":"","title":"bread"}],"unreadable":0}"#)))))) {
     try modify(&$0.path[id: 0], case: AppScreen.State.todos) {
-      try $0.rows = recordedValue(#"[{"isSaving":false,"todo":{"createdAt":817578272.426,"id":1,"isDone":false,"note":"","title":"milk"}},{"isSaving":false,"todo":{"createdAt":817578272.468,"id":2,"isDone":false,"note":"","title":"bread"}}]"#)
+      try $0.rows = recordedValue(#"[{"isSaving":false,"todo":{"createdAt":817599108.746,"id":1,"isDone":false,"note":"","title":"milk"}},{"isSaving":false,"todo":{"createdAt":817599108.824,"id":2,"isDone":false,"note":"","title":"bread"}}]"#)
     }
   }
-  try await store.receive(.screen(Keyed(0, .todos(.added(recordedValue(#"{"createdAt":817578272.468,"id":2,"isDone":false,"note":"","title":"bread"}"#)))))) {
+  try await store.receive(.screen(Keyed(0, .todos(.added(recordedValue(#"{"createdAt":817599108.824,"id":2,"isDone":false,"note":"","title":"bread"}"#)))))) {
     try modify(&$0.path[id: 0], case: AppScreen.State.todos) {
       $0.adding.removeLast()
     }
@@ -125,12 +125,12 @@ import Testing
       $0.rows[id: 2]?.isSaving = true
     }
   }
-  try await store.receive(.screen(Keyed(0, .todos(.loaded(recordedValue(#"{"todos":[{"createdAt":817578272.426,"id":1,"isDone":false,"note":"","title":"milk"},{"createdAt":817578272.468,"id":2,"isDone":true,"note":"","title":"bread"}],"unreadable":0}"#))))))
   await store.receive(.screen(Keyed(0, .todos(.row(Keyed(2, .toggled(isDone: true))))))) {
     try modify(&$0.path[id: 0], case: AppScreen.State.todos) {
       $0.rows[id: 2]?.todo.isDone = true
       $0.rows[id: 2]?.isSaving = false
     }
   }
+  try await store.receive(.screen(Keyed(0, .todos(.loaded(recordedValue(#"{"todos":[{"createdAt":817599108.746,"id":1,"isDone":false,"note":"","title":"milk"},{"createdAt":817599108.824,"id":2,"isDone":true,"note":"","title":"bread"}],"unreadable":0}"#))))))
   await store.finish()
 }
