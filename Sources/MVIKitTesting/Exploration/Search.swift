@@ -109,7 +109,9 @@ struct Search<M: Model> {
       _ = fails(world, ended: true)
       return
     }
-    if remembers(world, open: open), let signature = world.signature(contents: &contents) {
+    // Looked up only where the search branches: a world with one choice leads on to the next
+    // world that branches, which is looked up itself.
+    if prunes, open.count > 1, let signature = world.signature(contents: &contents) {
       let isKnown =
         visited.count < memory
         ? !visited.insert(signature).inserted : visited.contains(signature)
@@ -149,12 +151,6 @@ struct Search<M: Model> {
     path.removeLast()
     states.removeLast()
     return true
-  }
-
-  /// Whether pruning looks `world` up: only where the search branches. A world with one
-  /// choice leads on to the next world that branches, which is looked up itself.
-  private func remembers(_ world: World, open: [ScheduleChoice]) -> Bool {
-    prunes && open.count > 1
   }
 
   /// Whether the schedule is left out after its last step: it sent the View's intent to a
