@@ -18,6 +18,11 @@ extension Recording {
   /// which ``ScheduleExplorer/replay(_:schedule:timeout:invariant:finally:fileID:filePath:line:column:)``
   /// re-runs on an explorer of the same ``RecordedEffectsModel``.
   ///
+  /// Orders the recording cannot tell are left out, and the report counts them
+  /// (``ExplorationReport/leftOut``): those in which the View sends an intent to a child that
+  /// is not there yet (a tap on a row before the answer that brought it: no user could), and
+  /// those that start work the recording never saw start, whose answer is unknown.
+  ///
   /// - Parameters:
   ///   - model: The app's model; its dependencies are never called.
   ///   - limit: How many schedules the exhaustive search may run before it samples.
