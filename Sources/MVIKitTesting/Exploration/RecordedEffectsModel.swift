@@ -108,10 +108,10 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     let effect = model.reduce(&state.app, intent)
     var ordinal = 0
     var startsUnrecordedRun = false
-    // Each run of the effect, in the order the store starts them, takes the next place. Its
-    // children are watched in the app's state, inside this model's, so that a row's work ends
-    // with the row, as in the app.
-    // The map is made at once, so that each run's key is known before the reduce returns.
+    // Each run of the effect, in the order the store starts them, takes the next place (the
+    // map is made at once: every key is known before the reduce returns). Its children are
+    // watched in the app's state, inside this model's, so that a row's work ends with the
+    // row, as in the app.
     let recorded = effect.replacingWork(
       { _ in
         let key = RunKey(intent: text, occurrence: occurrence, ordinal: ordinal)
@@ -140,9 +140,9 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
         return "the state does not encode, so it cannot be compared with the recording"
       }
       let changes = StateChange.changes(from: finalTree, to: tree).filter { change in
-        !ignored.contains { member in
-          change.pathText == member || change.pathText.hasPrefix(member + ".")
-            || change.pathText.hasPrefix(member + "[")
+        let path = change.pathText
+        return !ignored.contains { member in
+          path == member || path.hasPrefix(member + ".") || path.hasPrefix(member + "[")
         }
       }
       guard !changes.isEmpty else { return nil }

@@ -101,11 +101,9 @@ public struct ScheduleExplorer<M: Model> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> ExplorationReport {
-    var search = Search<M>(
-      scenario: scenario, limit: limit, prunes: pruning, memory: pruningMemory,
-      invariant: invariant, check: finally)
-    search.skipsViewIntentsForAbsentChildren = skipsViewIntentsForAbsentChildren
-    search.leavesOut = leavesOut
+    var search = search(
+      scenario, limit: limit, memory: pruning ? pruningMemory : 0, invariant: invariant,
+      finally: finally)
     await ExplorationWatch.polling {
       await search.run(
         ScheduleWorld(state: initialState, timeout: timeout), model: model, samples: samples,
@@ -130,10 +128,7 @@ public struct ScheduleExplorer<M: Model> {
     line: UInt = #line,
     column: UInt = #column
   ) async -> ExplorationReport {
-    var search = Search<M>(
-      scenario: scenario, limit: 1, prunes: false, invariant: invariant, check: finally)
-    search.skipsViewIntentsForAbsentChildren = skipsViewIntentsForAbsentChildren
-    search.leavesOut = leavesOut
+    var search = search(scenario, limit: 1, memory: 0, invariant: invariant, finally: finally)
     await ExplorationWatch.polling {
       do {
         try await search.replay(
@@ -143,6 +138,17 @@ public struct ScheduleExplorer<M: Model> {
       }
     }
     return report(search, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A search of `scenario` under this explorer's rules.
+  private func search(
+    _ scenario: [M.Intent], limit: Int, memory: Int,
+    invariant: @escaping (M.State) -> String?, finally: @escaping (M.State) -> String?
+  ) -> Search<M> {
+    Search(
+      scenario: scenario, limit: limit, memory: memory, invariant: invariant, check: finally,
+      skipsViewIntentsForAbsentChildren: skipsViewIntentsForAbsentChildren,
+      leavesOut: leavesOut)
   }
 
   private func report(

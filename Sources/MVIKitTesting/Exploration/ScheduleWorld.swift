@@ -14,6 +14,7 @@ struct ScheduleWorld<M: Model> {
   typealias Work = Effect<M.Intent, M.SideEffect>
   typealias Job = ScheduledJob<M.Intent, M.SideEffect>
 
+  private(set) var state: M.State
   private(set) var sentIntents = 0
   /// How far the deliveries due at a time have moved the exploration's clock.
   private(set) var now: Duration = .zero
@@ -37,8 +38,6 @@ struct ScheduleWorld<M: Model> {
   /// send, to be reduced in this step (empty between steps).
   private var origin: M.Intent?
   private var queue: [M.Intent] = []
-  // Last, so that the members above sit at fixed offsets whatever the state's type.
-  private(set) var state: M.State
 
   init(state: M.State, timeout: Duration) {
     self.state = state

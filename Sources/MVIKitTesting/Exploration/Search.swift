@@ -8,44 +8,46 @@ struct Search<M: Model> {
 
   let scenario: [M.Intent]
   let limit: Int
-  /// Whether worlds already explored are remembered, to explore each distinct one once.
-  let prunes: Bool
-  /// How many worlds the pruning table may remember. Past it, the search forgets none and
-  /// remembers no more: it stays exhaustive, and may only explore some worlds twice.
+  /// How many worlds the pruning table may remember; 0 when the search does not prune. Past
+  /// it, the search forgets none and remembers no more: it stays exhaustive, and may only
+  /// explore some worlds twice.
   let memory: Int
   let invariant: (M.State) -> String?
   let check: (M.State) -> String?
+  /// Whether a schedule in which the View's intent went to a child not there yet is left out
+  /// (see ``ScheduleExplorer/skipsViewIntentsForAbsentChildren``).
+  let skipsViewIntentsForAbsentChildren: Bool
+  /// Leaves a schedule out once its state says the rest cannot be told.
+  let leavesOut: ((M.State) -> Bool)?
 
-  // Set by the search only; not private, so that the memberwise initialiser stays internal.
-  var schedules = 0
-  var pruned = 0
-  var sampled = 0
-  var reachedLimit = false
-  /// Schedules left out: the View's intent went to a child not there yet (when
-  /// `skipsViewIntentsForAbsentChildren`), or `leavesOut` said the rest cannot be told.
-  var leftOut = 0
-  var skipsViewIntentsForAbsentChildren = false
-  var leavesOut: ((M.State) -> Bool)?
-  var failure: ExplorationFailure?
+  private(set) var schedules = 0
+  private(set) var pruned = 0
+  private(set) var sampled = 0
+  private(set) var reachedLimit = false
+  /// Schedules left out, by the two rules above.
+  private(set) var leftOut = 0
+  private(set) var failure: ExplorationFailure?
   /// Set when an effect did not finish: every schedule past it would wait out the timeout too.
-  var isStopped = false
-  var visited: Set<WorldSignature> = []
-  var contents = JobContents()
+  private(set) var isStopped = false
+  private var visited: Set<WorldSignature> = []
+  private var contents = JobContents()
   /// The choices taken to the world being explored, and the state after each: stacks pushed
   /// on the way down and popped on the way back, never copied.
-  var path: [ScheduleChoice] = []
-  var states: [M.State] = []
+  private var path: [ScheduleChoice] = []
+  private var states: [M.State] = []
 
   init(
-    scenario: [M.Intent], limit: Int, prunes: Bool, memory: Int = 0,
-    invariant: @escaping (M.State) -> String?, check: @escaping (M.State) -> String?
+    scenario: [M.Intent], limit: Int, memory: Int, invariant: @escaping (M.State) -> String?,
+    check: @escaping (M.State) -> String?, skipsViewIntentsForAbsentChildren: Bool,
+    leavesOut: ((M.State) -> Bool)?
   ) {
     self.scenario = scenario
     self.limit = limit
-    self.prunes = prunes
     self.memory = memory
     self.invariant = invariant
     self.check = check
+    self.skipsViewIntentsForAbsentChildren = skipsViewIntentsForAbsentChildren
+    self.leavesOut = leavesOut
   }
 
   /// Explores every schedule from `world`, then samples when the limit was reached.
@@ -111,7 +113,7 @@ struct Search<M: Model> {
     }
     // Looked up only where the search branches: a world with one choice leads on to the next
     // world that branches, which is looked up itself.
-    if prunes, open.count > 1, let signature = world.signature(contents: &contents) {
+    if memory > 0, open.count > 1, let signature = world.signature(contents: &contents) {
       let isKnown =
         visited.count < memory
         ? !visited.insert(signature).inserted : visited.contains(signature)
