@@ -19,3 +19,15 @@ enum InspectorEvent<M: Model>: Sendable {
   /// The store shows its live state, or the state after `shownStep`.
   case status(live: Bool, shownStep: Int?)
 }
+
+extension InspectorEvent {
+  /// Whether this is a step's intent.
+  @inlinable var isIntent: Bool {
+    if case .intent = self { true } else { false }
+  }
+
+  /// Whether this is the state a step left.
+  @inlinable var isState: Bool {
+    if case .state = self { true } else { false }
+  }
+}

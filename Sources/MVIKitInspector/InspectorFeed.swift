@@ -14,7 +14,6 @@ final class InspectorFeed<M: Model>: Sendable {
   @usableFromInline
   struct Pending: Sendable {
     @usableFromInline var events: [InspectorEvent<M>] = []
-    @usableFromInline var head = 0
     @usableFromInline var waiter: CheckedContinuation<Void, Never>?
     var isStopped = false
     /// Whether the oldest events were dropped because more came at once than the log keeps.
@@ -23,6 +22,26 @@ final class InspectorFeed<M: Model>: Sendable {
     @usableFromInline var rebase: M.State?
     /// Steps dropped before they were encoded.
     @usableFromInline var droppedSteps = 0
+
+    /// Drops the oldest `count` events, keeping what the feed needs to go on without them:
+    /// how many steps went, and the state they left. A batch at a time, so that a burst
+    /// past the bound costs each event a look at its case, not a copy and a move.
+    @inlinable
+    mutating func dropOldest(_ count: Int) {
+      // Read by index, not through a slice: a slice alive at the removal would share the
+      // storage, and the removal would copy it into a new, smaller buffer.
+      var lastState: Int?
+      for index in 0..<count {
+        if events[index].isIntent {
+          droppedSteps += 1
+        } else if events[index].isState {
+          lastState = index
+        }
+      }
+      if let lastState, case .state(_, let state) = events[lastState] { rebase = state }
+      overflowed = true
+      events.removeFirst(count)
+    }
   }
 
   private struct Log {
@@ -77,21 +96,10 @@ final class InspectorFeed<M: Model>: Sendable {
   @inlinable
   func capture(_ event: InspectorEvent<M>) {
     let waiter = pending.withLockedValue { pending -> CheckedContinuation<Void, Never>? in
-      // More at once than the log keeps (a burst of intents in one main-actor turn): the
-      // oldest are dropped now, as the log would drop them, rather than held without bound.
-      if pending.events.count - pending.head >= 2 * limit {
-        switch pending.events[pending.head] {
-        case .intent: pending.droppedSteps += 1
-        case .state(_, let state): pending.rebase = state
-        default: break
-        }
-        pending.overflowed = true
-        pending.head += 1
-        if pending.head >= 2 * limit {
-          pending.events.removeFirst(pending.head)
-          pending.head = 0
-        }
-      }
+      // More at once than the log keeps (a burst of intents in one main-actor turn, two or
+      // more events each): the oldest are dropped now, as the log would drop them, rather
+      // than held without bound. At least twice the limit stays queued.
+      if pending.events.count >= 3 * limit { pending.dropOldest(limit) }
       pending.events.append(event)
       defer { pending.waiter = nil }
       return pending.waiter
@@ -103,24 +111,27 @@ final class InspectorFeed<M: Model>: Sendable {
 
   /// Encodes and sends batches until ``stop()``.
   func run() async {
+    // The queue's two buffers: the main actor appends to one while this task encodes the
+    // other. Taking a batch swaps them under the lock, so the main actor never waits for a
+    // batch to be copied, and appends into capacity the last batch left.
+    var batch: [InspectorEvent<M>] = []
     while await nextBatchIsQueued() {
       try? await Task.sleep(for: frame)
-      let (events, overflow) = pending.withLockedValue { pending in
+      let overflow = pending.withLockedValue { pending in
         defer {
-          pending.events.removeAll(keepingCapacity: true)
-          pending.head = 0
           pending.overflowed = false
           pending.rebase = nil
           pending.droppedSteps = 0
         }
-        let overflow = pending.overflowed ? (pending.rebase, pending.droppedSteps) : nil
-        return (Array(pending.events[pending.head...]), overflow)
+        swap(&pending.events, &batch)
+        return pending.overflowed ? (pending.rebase, pending.droppedSteps) : nil
       }
       log.withLockedValue { log in
         let dropped = log.dropped
         if let (rebase, droppedSteps) = overflow { restart(&log, from: rebase, droppedSteps) }
-        send(encoding: events, into: &log, droppedBefore: dropped)
+        send(encoding: batch, into: &log, droppedBefore: dropped)
       }
+      batch.removeAll(keepingCapacity: true)
     }
   }
 

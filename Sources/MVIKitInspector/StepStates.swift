@@ -6,31 +6,46 @@ import MVIKit
 @usableFromInline
 struct StepStates<State> {
   @usableFromInline var steps: [Int] = []
-  @usableFromInline var states: [State] = []
+  /// nil for a dropped entry that is not the base: its state is let go at once, so that the
+  /// next step's state can reuse its memory rather than fresh pages.
+  @usableFromInline var states: [State?] = []
+  /// How many of the oldest entries are dropped but not yet removed. The last of them holds
+  /// the state before the oldest kept step, so dropping one costs only this count and letting
+  /// go of the entry before it.
   @usableFromInline var head = 0
-  /// The state before step ``firstStep``.
-  @usableFromInline var base: State
-  /// The oldest step whose state can be shown.
-  @usableFromInline var firstStep = 1
+  /// The state before the oldest kept step once the dropped entries are removed.
+  @usableFromInline var removedBase: State
+  /// The step after the last removed entry.
+  @usableFromInline var removedFirstStep = 1
   @usableFromInline let limit: Int
 
   init(base: State, limit: Int) {
-    self.base = base
+    removedBase = base
     self.limit = max(1, limit)
   }
+
+  /// How many steps are kept.
+  var count: Int { steps.count - head }
+
+  /// The state before step ``firstStep``.
+  @usableFromInline var base: State { head > 0 ? states[head - 1] ?? removedBase : removedBase }
+
+  /// The oldest step whose state can be shown.
+  @usableFromInline var firstStep: Int { head > 0 ? steps[head - 1] + 1 : removedFirstStep }
+
   @inlinable
   mutating func append(step: Int, _ state: State) {
     steps.append(step)
     states.append(state)
     guard steps.count - head > limit else { return }
-    base = states[head]
-    firstStep = steps[head] + 1
     head += 1
-    if head >= limit {
-      steps.removeFirst(head)
-      states.removeFirst(head)
-      head = 0
-    }
+    if head >= 2 { states[head - 2] = nil }
+    guard head >= limit else { return }
+    removedBase = base
+    removedFirstStep = firstStep
+    steps.removeFirst(head)
+    states.removeFirst(head)
+    head = 0
   }
 
   /// The state after `step`: the last state reached at or before it; nil when `step` is older
@@ -44,6 +59,6 @@ struct StepStates<State> {
       let middle = (low + high) / 2
       if steps[middle] <= step { low = middle + 1 } else { high = middle }
     }
-    return low == head ? base : states[low - 1]
+    return low == head ? base : states[low - 1] ?? base
   }
 }

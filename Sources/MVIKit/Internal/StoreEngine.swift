@@ -19,6 +19,8 @@
 @usableFromInline
 final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectSink {
   @usableFromInline let model: M
+  /// How the taps tell whether a step changed the state, looked up once.
+  @usableFromInline let stateEquality = Equality<M.State>()
   /// The store this engine runs, until the store is freed (its tasks may outlive it). Not
   /// retained: the store owns the engine.
   nonisolated(unsafe) unowned(unsafe) var face: Store<M>?
@@ -28,15 +30,19 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   /// effects sent while the View is paused: each waits until the intents before it have done
   /// all their synchronous work, or until the View is live again.
   @exclusivity(unchecked) @usableFromInline var deferred = IntentQueue<M.Intent>()
+  // The members below are read on every observed step. Unchecked, as the store's hot members
+  // are: only the main actor touches them, each access is a whole read or a whole assignment
+  // (the taps are iterated over a copy), so none overlaps another, and the run-time checks
+  // cost an observed send a sixth of its instructions.
   /// What is attached, in the order it was added: each hears every step of the flow.
-  @usableFromInline var taps: [FlowTap<M>] = []
+  @exclusivity(unchecked) @usableFromInline var taps: [FlowTap<M>] = []
   /// Set while an attachment has the View show another state than the live one (a past state,
   /// for time travel); see ``Pause``.
-  @usableFromInline var pause: Pause<M>?
+  @exclusivity(unchecked) @usableFromInline var pause: Pause<M>?
   /// How many intents the engine has told its taps about: the step number of the last one.
-  @usableFromInline var step = 0
+  @exclusivity(unchecked) @usableFromInline var step = 0
   /// While the taps hear of an intent: the effect run that sent it, 0 when none is known.
-  @usableFromInline var reducedRun: Int32 = 0
+  @exclusivity(unchecked) @usableFromInline var reducedRun: Int32 = 0
   /// True from the first reduce of a send until both queues are empty. Last, so that it fits
   /// beside the fields before it.
   @exclusivity(unchecked) @usableFromInline var isReducing = false
@@ -177,7 +183,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
       reducedRun = 0
       let before = store._state
       effect = model.reduce(&store._state, intent)
-      if !isEqualIfEquatable(before, store._state) {
+      if !stateEquality.areEqual(before, store._state) {
         report(.stateChanged(from: before, to: store._state), origin: origin)
       }
     } else {
