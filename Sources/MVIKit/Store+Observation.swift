@@ -4,14 +4,14 @@ extension Store {
   /// Reads a member of the state; an observer is notified only when this member changes.
   @inlinable @inline(__always)
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
-    read(keyPath, isEqual: { $0 == $1 })
+    read(keyPath, comparing: .equality { $0 == $1 })
   }
 
   /// Reads a member of the state. It is not `Equatable`, so its observers are notified after
   /// every intent.
   @inlinable @inline(__always)
   public subscript<Value>(dynamicMember keyPath: KeyPath<M.State, Value>) -> Value {
-    read(keyPath, isEqual: nil)
+    read(keyPath, comparing: .never)
   }
 
   // Inlinable so that the read is specialised at the call site: nothing generic is
@@ -19,7 +19,7 @@ extension Store {
   /// Reads the member at `keyPath`, registering the read with the `observe` closure running
   /// now (once per run), or else with the Observation-tracking context, if any.
   @inlinable @inline(__always)
-  func read<Value>(_ keyPath: KeyPath<M.State, Value>, isEqual: ((Value, Value) -> Bool)?) -> Value
+  func read<Value>(_ keyPath: KeyPath<M.State, Value>, comparing: MemberComparison<Value>) -> Value
   {
     let value = currentState[keyPath: keyPath]
     // Not `map`: a main-actor closure passed to the standard library checks the executor.
@@ -28,7 +28,7 @@ extension Store {
     {
       return value
     }
-    watch(keyPath, value: value, isEqual: isEqual, by: observation?.takeUnretainedValue())
+    watch(keyPath, value: value, comparing: comparing, by: observation?.takeUnretainedValue())
     return value
   }
 
@@ -36,7 +36,7 @@ extension Store {
   /// one, tells Observation that the current tracking context read it.
   @usableFromInline
   func watch<Value>(
-    _ keyPath: KeyPath<M.State, Value>, value: Value, isEqual: ((Value, Value) -> Bool)?,
+    _ keyPath: KeyPath<M.State, Value>, value: Value, comparing: MemberComparison<Value>,
     by observation: ObservationRun?
   ) {
     let member: ObservedMember<Store, M.State>
@@ -45,7 +45,7 @@ extension Store {
     } else {
       member = ObservedValue<Store, M.State, Value>(
         path: keyPath, subjectPath: (\Store.state).appending(path: keyPath), value: value,
-        isEqual: isEqual)
+        isEqual: comparing.resolved())
       members[keyPath] = member
       updateNeedsSlowSend()
     }

@@ -111,7 +111,7 @@ public final class Store<M: Model> {
   }
 
   /// The whole current state. Reading it in an observing context tracks every change.
-  public var state: M.State { read(\.self, isEqual: { isEqualIfEquatable($0, $1) }) }
+  public var state: M.State { read(\.self, comparing: .equalityIfEquatable) }
 
   /// The one-shot side effects of the model, each delivered once. See ``SideEffects``.
   ///

@@ -38,6 +38,35 @@ import Testing
     #expect(changes.withLock { $0 } == 1)
   }
 
+  @Test func readerOfAWholeEquatableStateIsNotNotifiedWhenItStaysTheSame() {
+    let lab = Store(initialState: Lab.State(), model: Lab())
+    let changes = observe { lab.state }
+    lab.send(.stop)
+    #expect(changes.withLock { $0 } == 0)
+    lab.send(.record("milk"))
+    #expect(changes.withLock { $0 } == 1)
+  }
+
+  /// A state that is not `Equatable`: the store cannot tell an unchanged one.
+  struct Tally: Model {
+    struct State: Sendable { var taps = 0 }
+    enum Intent: Sendable {
+      case tap
+      case nothing
+    }
+    func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+      if case .tap = intent { state.taps += 1 }
+      return .none
+    }
+  }
+
+  @Test func readerOfAWholeStateThatIsNotEquatableHearsOfEverySend() {
+    let tally = Store(initialState: Tally.State(), model: Tally())
+    let changes = observe { tally.state }
+    tally.send(.nothing)
+    #expect(changes.withLock { $0 } == 1)
+  }
+
   @Test func reArmedObserverIsNotifiedAgain() {
     let first = observe { self.store.count }
     store.send(.increment)
