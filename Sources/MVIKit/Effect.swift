@@ -41,7 +41,7 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
   public static var none: Self { Self(.none) }
 
   /// Feeds `intent` back into the store: it joins the end of the store's intent queue and is
-  /// reduced, first in, first out, before ``Store/send(_:)`` returns.
+  /// reduced, first in, first out, before ``Store/send(_:fileID:line:)`` returns.
   public static func send(_ intent: Intent) -> Self { Self(.send(intent)) }
 
   /// Emits a one-shot side effect to the View; it is delivered exactly once.

@@ -2,7 +2,7 @@ extension Store {
   /// The store of a child model, for a child view: `appStore.scope(App.counter)`.
   ///
   /// A scoped store is a whole store. It reads its state from this store, so it is never stale
-  /// and observation stays per member; its ``send(_:)`` goes up to the root store and returns a
+  /// and observation stays per member; its ``send(_:fileID:line:)`` goes up to the root store and returns a
   /// task whose ``StoreTask/finish()`` waits for the whole cascade; its ``states`` follows every
   /// change, whichever store the intent came through; its ``sideEffects`` receives the child's
   /// side effects, once its ``sideEffects`` has been read. It has no model, queue, effect
@@ -70,10 +70,18 @@ extension Store {
   ) -> (Store<L.Child>, ScopeLink<L>) where L.Parent == M {
     let entry = ScopeLink(link, parent: self, route: route)
     let child = Store<L.Child>(scopedState: initial, upstream: entry)
+    child.sendsSites = sendsSites
     entry.child = child
     // Its sends skip this store on their way up, so they must not outlive this store's.
     if isCutOff { child.cutOff() }
     return (child, entry)
+  }
+
+  /// Has this store's scoped stores, and theirs, say where each send came from, or stop: on
+  /// while something is attached to their root.
+  func setSendsSites(_ isOn: Bool) {
+    sendsSites = isOn
+    for (_, entry) in children.all { entry.setSendsSites(isOn) }
   }
 
   /// Forgets the scoped store at `key`, whose part of the state is gone.

@@ -70,6 +70,10 @@ public struct RootStoreHandle<M: Model> {
     return Int(run)
   }
 
+  /// While a tap hears of an intent the View sent: where it sent it from (see ``SendSite``);
+  /// ``SendSite/unknown`` for an effect's, or when the send gave none.
+  @usableFromInline package var siteOfReportedIntent: SendSite { SendSite.reported }
+
   /// Calls `changed` when the next intent is reduced, once; call again to hear of the one
   /// after. What state persistence uses to learn that there may be something to save: a tap
   /// that removes itself, so only the one send that tells it takes the slow path.
@@ -92,7 +96,7 @@ public struct RootStoreHandle<M: Model> {
   package func restore(_ state: M.State) { store?._state = state }
 
   /// Sends `intent` to the store, as the View does.
-  package func send(_ intent: M.Intent) { store?.send(intent) }
+  package func send(_ intent: M.Intent) { store?.send(intent, fileID: "", line: 0) }
 
   /// Shows `state` to the View while the live state waits: the View is paused (see
   /// ``Store/isShowingPast``) until ``resumeLive()``. Driven by MVIKitTimeTravel's

@@ -41,7 +41,8 @@ extension Store {
       get: { self[dynamicMember: keyPath] },
       set: { newValue in
         guard self.currentState[keyPath: keyPath] != newValue else { return }
-        self.send(intent(newValue))
+        // The View's edit, made through the binding: no call site of the View's to give.
+        self.send(intent(newValue), fileID: "", line: 0)
       })
   }
 

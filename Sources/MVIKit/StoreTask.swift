@@ -1,4 +1,4 @@
-/// The work started by one ``Store/send(_:)``: await it or cancel it.
+/// The work started by one ``Store/send(_:fileID:line:)``: await it or cancel it.
 ///
 /// It covers the whole cascade an intent causes: the tasks its effect starts and the tasks of
 /// every intent those tasks feed back, however many steps down. A send whose effect is

@@ -227,7 +227,8 @@ public final class Inspector<M: Model> {
       feed.capture(
         .intent(
           step: step, origin: origin ?? .view, time: Date().timeIntervalSince1970,
-          run: origin == .effect ? root.runOfReportedIntent : nil, intent))
+          run: origin == .effect ? root.runOfReportedIntent : nil,
+          site: root.siteOfReportedIntent, intent))
     case .stateChanged(_, let state):
       states.append(step: step, state)
       feed.capture(.state(step: step, state))

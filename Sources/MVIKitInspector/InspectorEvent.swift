@@ -4,8 +4,8 @@ import MVIKit
 /// the main actor: capturing costs a lock and an append, never an encoding.
 @usableFromInline
 enum InspectorEvent<M: Model>: Sendable {
-  /// `run`: the effect run that sent it, when known.
-  case intent(step: Int, origin: IntentOrigin, time: Double, run: Int?, M.Intent)
+  /// `run`: the effect run that sent it, when known; `site`: where the View sent it from.
+  case intent(step: Int, origin: IntentOrigin, time: Double, run: Int?, site: SendSite, M.Intent)
   case state(step: Int, M.State)
   case sideEffect(step: Int, M.SideEffect)
   case warning(step: Int, time: Double, String)

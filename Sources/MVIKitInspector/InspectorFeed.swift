@@ -173,7 +173,7 @@ final class InspectorFeed<M: Model>: Sendable {
     var statusChanged = false
     for event in events {
       switch event {
-      case .intent(let step, let origin, let time, let run, let intent):
+      case .intent(let step, let origin, let time, let run, let site, let intent):
         guard !privacy.withholds(intent) else {
           log.withheld += 1
           log.withheldStep = step
@@ -181,8 +181,11 @@ final class InspectorFeed<M: Model>: Sendable {
         }
         log.withheldStep = nil
         let value = InspectorValue.json(privacy.intent(intent))
-        log.records.append(InspectorStepRecord(step: step, intent: (origin, time, value), run: run))
-        batch.append(InspectorStepRecord.intentEvent(step, origin, time, value, run: run))
+        let siteText = site.isKnown ? site.description : nil
+        log.records.append(
+          InspectorStepRecord(step: step, intent: (origin, time, value), run: run, site: siteText))
+        batch.append(
+          InspectorStepRecord.intentEvent(step, origin, time, value, run: run, site: siteText))
         firstStep = firstStep ?? step
         log.lastStep = step
       case .state(let step, let state):

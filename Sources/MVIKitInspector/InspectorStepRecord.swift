@@ -10,6 +10,8 @@ struct InspectorStepRecord {
   var intent: (origin: IntentOrigin, time: Double, value: JSONValue)?
   /// The effect run that sent the intent, when known.
   var run: Int?
+  /// Where the View sent the intent from (`Module/File.swift:42`), when known.
+  var site: String?
   var changes: [StateChange] = []
   /// The effect runs this step's reduce started, in the order they started.
   var startedRuns: [Int] = []
@@ -21,7 +23,8 @@ struct InspectorStepRecord {
   var events: [JSONValue] {
     var events: [JSONValue] = []
     if let intent {
-      events.append(Self.intentEvent(step, intent.origin, intent.time, intent.value, run: run))
+      events.append(
+        Self.intentEvent(step, intent.origin, intent.time, intent.value, run: run, site: site))
     }
     if !changes.isEmpty { events.append(Self.changesEvent(step, changes)) }
     events += sideEffects.map { Self.sideEffectEvent(step, $0) }
@@ -40,13 +43,15 @@ struct InspectorStepRecord {
   }
 
   static func intentEvent(
-    _ step: Int, _ origin: IntentOrigin, _ time: Double, _ value: JSONValue, run: Int?
+    _ step: Int, _ origin: IntentOrigin, _ time: Double, _ value: JSONValue, run: Int?,
+    site: String?
   ) -> JSONValue {
     var fields: [String: JSONValue] = [
       "kind": .string("intent"), "step": .int(Int64(step)), "origin": .string(origin.rawValue),
       "time": .double(time), "intent": value,
     ]
     if let run { fields["run"] = .int(Int64(run)) }
+    if let site { fields["site"] = .string(site) }
     return .object(fields)
   }
 

@@ -63,7 +63,8 @@ public final class InputOutputViewModel<M: Model, Input, Output> {
   /// Sends one input.
   @discardableResult
   public func send(_ input: Input) -> StoreTask {
-    store.send(intent(input))
+    // No call site of the View's to give: this file's would mislead.
+    store.send(intent(input), fileID: "", line: 0)
   }
 
   /// The seed's `transform(input) -> output`: feeds every input of `inputs` to the store and

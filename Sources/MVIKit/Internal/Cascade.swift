@@ -1,4 +1,4 @@
-/// The asynchronous work one ``Store/send(_:)`` causes: the tasks its effect starts, and the
+/// The asynchronous work one ``Store/send(_:fileID:line:)`` causes: the tasks its effect starts, and the
 /// tasks of every intent that this work feeds back, however many steps down.
 ///
 /// A task leaves the cascade when it finishes, so a long-living effect that sends many intents

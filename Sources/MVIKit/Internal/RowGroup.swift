@@ -37,6 +37,10 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     return store
   }
 
+  func setSendsSites(_ isOn: Bool) {
+    for (_, store) in stores { store.setSendsSites(isOn) }
+  }
+
   /// Drops the stores of rows that are gone.
   func prune(keeping rows: Rows<Row.State>) {
     for (id, store) in stores where rows[id: id] == nil { detach(id, store) }

@@ -51,6 +51,8 @@ protocol ChildEntry<Parent>: AnyObject {
   var isGone: Bool { get }
   /// Brings the child up to date after the parent reduced an intent.
   func refresh()
+  /// Has the child's sends say where they came from, or stop.
+  func setSendsSites(_ isOn: Bool)
   /// Hands a parent side effect to the child if it wraps one of the child's.
   func route(_ sideEffect: Parent.SideEffect) -> Bool
   /// Cuts the child off, when its part of the state is gone for good.
@@ -127,7 +129,9 @@ final class ScopeLink<L: ModelLink>: Upstream<L.Child>, ChildEntry {
       let entry = unsafeDowncast(upstream, to: ScopeLink.self)
       return withUnretained(entry.parent.unsafelyUnwrapped) { parent in
         let intent = entry.link.embed(intent)
-        guard let above = parent.core.unretainedUpstream else { return parent.send(intent) }
+        guard let above = parent.core.unretainedUpstream else {
+          return parent.sendFromBelow(intent)
+        }
         return withUnretained(above) { $0.route($0, intent) }
       }
     }
@@ -146,6 +150,8 @@ final class ScopeLink<L: ModelLink>: Upstream<L.Child>, ChildEntry {
   }
 
   @usableFromInline func refresh() { child?.upstreamChanged() }
+
+  @usableFromInline func setSendsSites(_ isOn: Bool) { child?.setSendsSites(isOn) }
 
   @usableFromInline func route(_ sideEffect: Parent.SideEffect) -> Bool {
     guard let child, let childSideEffect = link.extractSideEffect(sideEffect) else { return false }

@@ -5,7 +5,7 @@
 /// sends up to its root's.
 ///
 /// The path of one intent, from a View's `store.send(intent)`:
-/// 1. ``Store/send(_:)`` reduces at once when nothing is attached or observed and the engine is
+/// 1. ``Store/send(_:fileID:line:)`` reduces at once when nothing is attached or observed and the engine is
 ///    not reducing already; otherwise it hands the intent to ``send(_:to:)``.
 /// 2. ``drain(_:after:into:)`` runs the effect, then reduces every intent fed back, under
 ///    ``FeedbackDrain``'s rule, each through ``reduce(_:_:origin:)``, which tells the
@@ -68,15 +68,17 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   /// A send that cannot take the fast path: observed, attached, or made while reducing.
   // Specialised where it is sent from, as the drain it runs is, but not inlined.
   @inlinable @inline(never)
-  func send(_ intent: M.Intent, to store: Store<M>) -> StoreTask {
+  func send(_ intent: M.Intent, to store: Store<M>, from site: SendSite) -> StoreTask {
+    // A scoped store's send left its site to be taken here.
+    let site = site.isFromBelow ? SendSite.takeRemembered() : site
     guard isReducing else {
-      queue.append((intent, nil, .view, 0))
+      queue.append((intent, nil, .view, 0, site))
       return StoreTask(drain(store, after: .none, into: nil))
     }
     // Sent from inside a send (an observer, an attachment): it waits until that send's
     // synchronous work is done, and starts a cascade of its own.
     let cascade = Cascade()
-    deferred.append((intent, cascade, .view, 0))
+    deferred.append((intent, cascade, .view, 0, site))
     return StoreTask(cascade)
   }
 
@@ -112,7 +114,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
         // A chain's `.send` with nothing queued before it is reduced next, as it would be
         // after a trip through the queue, without the trip.
         if case .send(let next) = effect.operation, queue.isEmpty {
-          return (next, item.cascade, .effect, 0)
+          return (next, item.cascade, .effect, 0, .unknown)
         }
         // An intent an effect fed back joins its effect's cascade; the others, the send's.
         if item.cascade == nil {
@@ -143,7 +145,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     case .send(let intent):
       // The common step of a chain: queued as ``receive(_:into:)`` queues it, without a trip
       // through the runner.
-      queue.append((intent, cascade, .effect, 0))
+      queue.append((intent, cascade, .effect, 0, .unknown))
     default:
       execute(effect, step: step, cascade: &cascade)
     }
@@ -160,7 +162,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   func reduceObserved(_ store: Store<M>, _ item: QueuedIntent<M.Intent>)
     -> Effect<M.Intent, M.SideEffect>
   {
-    let (intent, _, origin, run) = item
+    let (intent, _, origin, run, site) = item
     if pause != nil {
       // While the View is paused, its input would be computed against the state it shows,
       // not the live one: it is refused, as the Elm debugger blocks input while it shows the
@@ -179,7 +181,9 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     if !taps.isEmpty {
       step += 1
       reducedRun = run
+      SendSite.reported = site
       report(.intent(intent), origin: origin)
+      SendSite.reported = .unknown
       reducedRun = 0
       let before = store._state
       effect = model.reduce(&store._state, intent)
@@ -200,7 +204,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   /// to `cascade`.
   package func receive(_ intent: M.Intent, into cascade: Cascade?, run: Int32) {
     guard let store = face else { return }
-    queue.append((intent, cascade, .effect, run))
+    queue.append((intent, cascade, .effect, run, .unknown))
     if !isReducing { _ = drain(store, after: .none, into: cascade) }
   }
 
@@ -255,12 +259,14 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     taps.insert(tap, at: index ?? taps.endIndex)
     reportsLifecycle = taps.contains { $0.hearsEffects }
     face?.updateNeedsSlowSend()
+    face?.setSendsSites(true)
   }
 
   func detach(_ tap: FlowTap<M>) {
     taps.removeAll { $0 === tap }
     reportsLifecycle = taps.contains { $0.hearsEffects }
     face?.updateNeedsSlowSend()
+    face?.setSendsSites(!taps.isEmpty)
   }
 
   // MARK: - Pausing the View

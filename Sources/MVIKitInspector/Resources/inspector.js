@@ -312,6 +312,8 @@
         record.origin = event.origin === 'effect' ? 'effect' : 'view';
         record.time = typeof event.time === 'number' ? event.time : null;
         record.intent = event.intent;
+        // Where the View sent it from (`Module/File.swift:42`), when the app knows.
+        record.site = typeof event.site === 'string' ? event.site : null;
         if (Number.isInteger(event.run)) {
           record.run = event.run;
           // The first few steps and a count: a run that lives as long as its screen (a database
@@ -640,8 +642,9 @@
       const origin = item.origin || 'view';
       row.dataset.origin = origin;
       row.append(el('span', 'num', String(item.step)), el('span', 'origin ' + origin, origin), el('span', 'label', stepLabel(item)));
-      // The whole nesting on hover.
-      row.title = item.intent === undefined ? stepLabel(item) : fullCaseLabel(item.intent);
+      // The whole nesting on hover, and where the View sent it from.
+      row.title = (item.intent === undefined ? stepLabel(item) : fullCaseLabel(item.intent))
+        + (item.site ? '\nsent from ' + item.site : '');
     }
     if (item.sideEffects.length) {
       const labels = item.sideEffects.map(fullCaseLabel);
@@ -729,6 +732,7 @@
       ui.title.textContent = `Step ${selected.step.toLocaleString('en-US')} · from ${selected.origin || 'view'}${run}${time}`;
       const intent = selected.intent === undefined ? el('span', 'quiet', 'not received') : valueView(selected.intent, 'intent', fullCaseLabel(selected.intent));
       facts.push(['Intent', intent]);
+      if (selected.site) facts.push(['Sent from', el('span', 'site', selected.site)]);
       // The old values come from the state before, as the changes are applied one by one.
       const before = stateAfter(selected.step - 1);
       const olds = [];

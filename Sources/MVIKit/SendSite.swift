@@ -1,0 +1,81 @@
+/// Where the View sent an intent from: the file and line of its `store.send(_:)`, as the
+/// compiler wrote them at the call.
+///
+/// A debugging aid shows it beside each intent from the View: the inspector's timeline says
+/// `TodosView.swift:42` under `todos › addTapped`. Nothing pays for it while nothing is
+/// attached: a send hands it on only when something is, and the constants it is made of are
+/// not touched otherwise.
+///
+/// `store.send` used as a function value (`.map(store.send)`) has no call site to give: its
+/// intents have ``unknown`` as their site.
+public struct SendSite: Hashable, CustomStringConvertible, @unchecked Sendable {
+  // A string literal's bytes and a line: constant data of the binary, read by the main actor.
+  @usableFromInline let literalFileID: StaticString
+  @usableFromInline let literalLine: UInt
+
+  /// The site at `fileID` (`#fileID`: `Module/File.swift`) and `line`.
+  @inlinable @inline(__always)
+  public init(fileID: StaticString, line: UInt) {
+    literalFileID = fileID
+    literalLine = line
+  }
+
+  /// A send with no call site known.
+  @inlinable public static var unknown: SendSite {
+    // Computed, not stored: a send makes it from constants, with no lazy global to check.
+    SendSite(fileID: "", line: 0)
+  }
+
+  /// A scoped store's send on its way up, whose site the store left with ``remember(_:)``.
+  @inlinable static var fromBelow: SendSite { SendSite(fileID: "", line: 1) }
+
+  /// The file, as `#fileID` gives it (`Module/File.swift`); nil when unknown.
+  public var fileID: String? { isKnown ? literalFileID.description : nil }
+
+  /// The line; 0 when unknown.
+  public var line: Int { isKnown ? Int(literalLine) : 0 }
+
+  /// Whether the call site is known.
+  public var isKnown: Bool { literalFileID.utf8CodeUnitCount > 0 }
+
+  /// `Module/File.swift:42`, or `unknown`.
+  public var description: String {
+    guard let fileID else { return "unknown" }
+    return "\(fileID):\(line)"
+  }
+
+  /// Whether both name the same file and line.
+  public static func == (lhs: SendSite, rhs: SendSite) -> Bool {
+    lhs.fileID == rhs.fileID && lhs.line == rhs.line
+  }
+
+  /// Hashes the file and the line.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(fileID)
+    hasher.combine(line)
+  }
+
+  @usableFromInline var isFromBelow: Bool { !isKnown && literalLine == 1 }
+
+  // MARK: - Passing a scoped store's site to its root
+
+  // Only the main actor reads and writes these, inside one synchronous send: a scoped store
+  // leaves its site before it sends up, and the root's engine takes it as it queues the intent.
+  nonisolated(unsafe) private static var remembered = SendSite.unknown
+
+  /// The site of the intent the engine is telling its taps about now; ``unknown`` otherwise.
+  @usableFromInline nonisolated(unsafe) static var reported = SendSite.unknown
+
+  /// Leaves `site` for the root store's engine. Never inlined, and called only by a scoped
+  /// store whose root has something attached: a send that no one observes does not come here.
+  @usableFromInline @inline(never)
+  static func remember(_ site: SendSite) {
+    remembered = site
+  }
+
+  /// The site a scoped store left, once.
+  @usableFromInline static func takeRemembered() -> SendSite {
+    defer { remembered = .unknown }
+    return remembered
+  }
+}

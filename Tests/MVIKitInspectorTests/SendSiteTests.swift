@@ -1,0 +1,70 @@
+import Foundation
+import MVIKit
+import Testing
+
+@testable import MVIKitInspector
+
+/// A parent holding ``Plain`` as a child, for sends from a scoped store.
+struct Shelf: Model {
+  struct State: Equatable, Sendable {
+    var plain = Plain.State()
+  }
+  enum Intent: Sendable {
+    case plain(Plain.Intent)
+  }
+
+  static let plain = ChildLink<Shelf, Plain>(state: \.plain, intent: Intent.plain)
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .plain(let intent): Self.plain.reduce(Plain(), &state, intent)
+    }
+  }
+}
+
+extension InspectorTests {
+  /// The page's step says where the View sent its intent from: a root store's send, a scoped
+  /// store's (made before and after the inspector attached), none for `store.send` as a
+  /// function value or for an intent an effect sent.
+  @Test func eachViewIntentSaysTheFileAndLineItWasSentFrom() async throws {
+    let store = Store(initialState: Shelf.State(), model: Shelf())
+    let child = store.scope(Shelf.plain)
+    let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)
+    let port = try #require(inspector.url.port)
+    let host = "127.0.0.1:\(port)"
+    let client = try RawClient(port: port)
+    let headers = [
+      "Host": host, "Upgrade": "websocket", "Connection": "Upgrade", "Origin": "http://\(host)",
+      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13",
+    ]
+    #expect(await off { client.get("/ws?token=t0ken", headers: headers).status } == 101)
+
+    let rootLine = #line + 1
+    store.send(.plain(.increment))
+    let childLine = #line + 1
+    child.send(.increment)
+    let send: (Shelf.Intent) -> StoreTask = store.send
+    _ = send(.plain(.increment))
+
+    let messages = await read(client) { $0.contains("\"step\":3,") }.joined()
+    let file = "MVIKitInspectorTests/SendSiteTests.swift"
+    #expect(messages.contains(#""site":"\#(file):\#(rootLine)","step":1,"#))
+    #expect(messages.contains(#""site":"\#(file):\#(childLine)","step":2,"#))
+    #expect(messages.contains(#""origin":"view","step":3,"#))
+    #expect(!messages.contains(#""site":"\#(file):\#(childLine + 1)""#))
+    await inspector.stop()
+    #expect(store.plain.count == 3)
+  }
+
+  @Test func aSendSiteReadsAsItsFileAndLine() {
+    let site = SendSite(fileID: "Todos/TodosView.swift", line: 42)
+    #expect(site.fileID == "Todos/TodosView.swift")
+    #expect(site.line == 42)
+    #expect(site.description == "Todos/TodosView.swift:42")
+    #expect(site == SendSite(fileID: "Todos/TodosView.swift", line: 42))
+    #expect(site != SendSite(fileID: "Todos/TodosView.swift", line: 43))
+    #expect(!SendSite.unknown.isKnown)
+    #expect(SendSite.unknown.fileID == nil)
+    #expect(SendSite.unknown.description == "unknown")
+  }
+}
