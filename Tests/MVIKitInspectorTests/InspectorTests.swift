@@ -18,7 +18,9 @@ import Testing
     await Task.detached(operation: body).value
   }
 
-  func host(_ inspector: Inspector<Notes>) -> String { "127.0.0.1:\(inspector.url.port ?? 0)" }
+  func host<M: Model>(_ inspector: Inspector<M>) -> String {
+    "127.0.0.1:\(inspector.url.port ?? 0)"
+  }
 
   @Test func theAddressCarriesARandomTokenAndEveryRequestNeedsIt() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
@@ -103,7 +105,7 @@ import Testing
   }
 
   /// A page connected over a real WebSocket.
-  func connect(_ inspector: Inspector<Notes>) async throws -> RawClient {
+  func connect<M: Model>(_ inspector: Inspector<M>) async throws -> RawClient {
     let client = try RawClient(port: try #require(inspector.url.port))
     let host = host(inspector)
     #expect(await upgrade(client, host: host, origin: "http://\(host)") == 101)
@@ -586,14 +588,7 @@ import Testing
   @Test func anEffectRunsStartAndEndGoToThePage() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
     let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)
-    let port = try #require(inspector.url.port)
-    let host = "127.0.0.1:\(port)"
-    let client = try RawClient(port: port)
-    let headers = [
-      "Host": host, "Upgrade": "websocket", "Connection": "Upgrade", "Origin": "http://\(host)",
-      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13",
-    ]
-    #expect(await off { client.get("/ws?token=t0ken", headers: headers).status } == 101)
+    let client = try await connect(inspector)
     // `echo` runs work that sends `increment`: the run starts after step 1 and ends after 2.
     await store.send(.echo).finish()
     let messages = await read(client) { $0.contains("\"moment\":\"finished\"") }.joined()

@@ -30,14 +30,7 @@ extension InspectorTests {
     let store = Store(initialState: Shelf.State(), model: Shelf())
     let child = store.scope(Shelf.plain)
     let inspector = try await Inspector.attach(to: store, token: "t0ken", announce: false)
-    let port = try #require(inspector.url.port)
-    let host = "127.0.0.1:\(port)"
-    let client = try RawClient(port: port)
-    let headers = [
-      "Host": host, "Upgrade": "websocket", "Connection": "Upgrade", "Origin": "http://\(host)",
-      "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13",
-    ]
-    #expect(await off { client.get("/ws?token=t0ken", headers: headers).status } == 101)
+    let client = try await connect(inspector)
 
     let rootLine = #line + 1
     store.send(.plain(.increment))
