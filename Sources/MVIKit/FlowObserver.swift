@@ -11,8 +11,8 @@
 /// ```
 ///
 /// Use it for logging (MVIKitRecording's `FlowLogger`: `FlowObserver(logger.log)`) or
-/// analytics. It runs on the main actor inside ``Store/send(_:fileID:line:)``, so keep it quick; while it
-/// is attached, each send keeps a copy of the previous state for
+/// analytics. It runs on the main actor inside ``Store/send(_:fileID:line:)``, so keep it
+/// quick; while it is attached, each send keeps a copy of the previous state for
 /// ``FlowEvent/stateChanged(from:to:)``. Several observers see each event in the order they
 /// were attached.
 ///

@@ -2,10 +2,10 @@ extension Store {
   /// The store of a child model, for a child view: `appStore.scope(App.counter)`.
   ///
   /// A scoped store is a whole store. It reads its state from this store, so it is never stale
-  /// and observation stays per member; its ``send(_:fileID:line:)`` goes up to the root store and returns a
-  /// task whose ``StoreTask/finish()`` waits for the whole cascade; its ``states`` follows every
-  /// change, whichever store the intent came through; its ``sideEffects`` receives the child's
-  /// side effects, once its ``sideEffects`` has been read. It has no model, queue, effect
+  /// and observation stays per member; its ``send(_:fileID:line:)`` goes up to the root store
+  /// and returns a task whose ``StoreTask/finish()`` waits for the whole cascade; its
+  /// ``states`` follows every change, whichever store the intent came through; its
+  /// ``sideEffects`` receives the child's side effects, once its ``sideEffects`` has been read. It has no model, queue, effect
   /// runner or flow of its own: the root store runs everything, and a ``FlowObserver`` attached
   /// to the root sees the child's intents in the parent's case.
   ///
@@ -78,8 +78,11 @@ extension Store {
   }
 
   /// Has this store's scoped stores, and theirs, say where each send came from, or stop: on
-  /// while something is attached to their root.
+  /// while something is attached to their root. A scoped store takes its parent's setting
+  /// when it is made, so a store whose setting stands has children whose setting stands too:
+  /// attaching a second tap, or re-arming one, walks no scoped store.
   func setSendsSites(_ isOn: Bool) {
+    guard sendsSites != isOn else { return }
     sendsSites = isOn
     for (_, entry) in children.all { entry.setSendsSites(isOn) }
   }

@@ -1,5 +1,5 @@
-/// The asynchronous work one ``Store/send(_:fileID:line:)`` causes: the tasks its effect starts, and the
-/// tasks of every intent that this work feeds back, however many steps down.
+/// The asynchronous work one ``Store/send(_:fileID:line:)`` causes: the tasks its effect
+/// starts, and the tasks of every intent that this work feeds back, however many steps down.
 ///
 /// A task leaves the cascade when it finishes, so a long-living effect that sends many intents
 /// does not make the cascade grow. Waiting on a cascade waits until it has no task left.

@@ -5,8 +5,9 @@
 /// sends up to its root's.
 ///
 /// The path of one intent, from a View's `store.send(intent)`:
-/// 1. ``Store/send(_:fileID:line:)`` reduces at once when nothing is attached or observed and the engine is
-///    not reducing already; otherwise it hands the intent to ``send(_:to:)``.
+/// 1. ``Store/send(_:fileID:line:)`` reduces at once when nothing is attached or observed and
+///    the engine is not reducing already; otherwise it hands the intent, and where the View
+///    sent it from, to ``send(_:to:from:)``.
 /// 2. ``drain(_:after:into:)`` runs the effect, then reduces every intent fed back, under
 ///    ``FeedbackDrain``'s rule, each through ``reduce(_:_:origin:)``, which tells the
 ///    attachments and the observers on the slow path.
