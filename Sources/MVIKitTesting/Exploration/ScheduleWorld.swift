@@ -20,8 +20,8 @@ struct ScheduleWorld<M: Model> {
   private(set) var now: Duration = .zero
   /// The jobs in the order they started, shared with the worlds this one was copied from.
   private(set) var jobs: [Job] = []
-  /// How far this schedule has got with each of `jobs`.
-  private var progress: [JobProgress] = []
+  /// When each of `jobs` may deliver, and how far this schedule has got with it.
+  private var table = JobTable()
   /// What the live store would report (errors no `catch:` handled, misuses), and work that
   /// did not finish.
   private(set) var problems: [(kind: ExplorationFailure.Kind, message: String)] = []
@@ -38,6 +38,8 @@ struct ScheduleWorld<M: Model> {
   /// send, to be reduced in this step (empty between steps).
   private var origin: M.Intent?
   private var queue: [M.Intent] = []
+  /// The number of jobs before the last step: those from it on are the step's.
+  private var stepStartedJobs = 0
 
   init(state: M.State, timeout: Duration) {
     self.state = state
@@ -47,47 +49,33 @@ struct ScheduleWorld<M: Model> {
   /// The choices open now, the user's first, then the jobs' in the order they started. Of
   /// the deliveries due at a time, only the earliest are open.
   func choices(scenarioCount: Int) -> [ScheduleChoice] {
-    var earliest: Duration?
-    for index in progress.indices where isReady(index) {
-      if let due = progress[index].nextDue { earliest = min(earliest ?? due, due) }
-    }
-    var open: [ScheduleChoice] = sentIntents < scenarioCount ? [.user] : []
-    for index in progress.indices where isReady(index) {
-      // A delivery with no time may come at any time; of those due at a time, the earliest.
-      if (progress[index].nextDue ?? earliest) == earliest { open.append(.job(index)) }
-    }
-    return open
+    table.choices(userMayAct: sentIntents < scenarioCount)
   }
 
-  /// What decides the rest of this schedule, its jobs numbered in `contents`; nil when the
-  /// state is not `Hashable`.
-  func signature(contents: inout JobContents) -> WorldSignature? {
-    guard let state = state as? any Hashable else { return nil }
+  /// What decides the rest of this schedule: its state made hashable by `hashing`, its jobs
+  /// numbered in `contents`.
+  func signature(hashing: StateHashing<M.State>, contents: inout JobContents) -> WorldSignature {
     var pending: [WorldSignature.JobKey] = []
-    for (index, job) in progress.enumerated() where !job.isFinished {
+    pending.reserveCapacity(jobs.count)
+    for index in table.indices where !table.isFinished(index) {
+      let dues = table.schedules[index].dues
       pending.append(
         WorldSignature.JobKey(
-          content: jobs[index].contentNumber(dues: job.dues, in: &contents),
-          left: job.dues.count - job.delivered,
-          isOpen: isOpen(index)))
+          content: jobs[index].contentNumber(dues: dues, in: &contents),
+          left: dues.count - table.progress[index].delivered,
+          isOpen: table.isOpen(index)))
     }
     pending.sort()
     return WorldSignature(
-      state: AnyHashable(state), sentIntents: sentIntents, now: now, jobs: pending)
-  }
-
-  /// Whether the job has a delivery it may make now.
-  private func isReady(_ index: Int) -> Bool { !progress[index].isFinished && isOpen(index) }
-
-  /// Whether the steps a job waits for have finished.
-  private func isOpen(_ index: Int) -> Bool {
-    progress[index].after.allSatisfy { progress[$0].isFinished }
+      state: hashing.box(state), sentIntents: sentIntents, now: now, jobs: pending)
   }
 
   /// Takes `choice`: reduces the intent it delivers, with everything that intent feeds back
-  /// at once, and runs the effects, as one send of a live store does.
-  mutating func take(_ choice: ScheduleChoice, model: M, scenario: [M.Intent]) async {
-    let started = jobs.count
+  /// at once, and carries out the effects, as one send of a live store does. Returns whether
+  /// the step started work, for ``runStartedWork()`` to run: most steps start none, and a
+  /// search takes them with no suspension point.
+  mutating func take(_ choice: ScheduleChoice, model: M, scenario: [M.Intent]) -> Bool {
+    stepStartedJobs = jobs.count
     var delivered: M.Intent?
     droppedViewIntent = false
     switch choice {
@@ -96,22 +84,18 @@ struct ScheduleWorld<M: Model> {
       sentIntents += 1
       isReducingViewIntent = true
     case .job(let index):
-      let item = jobs[index].deliveries[progress[index].delivered]
-      if let due = progress[index].nextDue { now = max(now, due) }
-      progress[index].delivered += 1
+      let item = jobs[index].deliveries[table.progress[index].delivered]
+      if let due = table.nextDue(index) { now = max(now, due) }
+      table.progress[index].delivered += 1
       delivered = item.intent
       if delivered == nil {
         // The rest of a concatenation: its steps may send intents, queued for this step.
         origin = jobs[index].source
         Work.interpret(item.rest, on: &self, ids: jobs[index].ids)
-        await runWork(startedFrom: started)
       }
     }
     reduce(delivered, model: model)
-    // The work starts as the live store's tasks do: its deliveries wait until the send's
-    // synchronous steps are done (a later step may cancel it before it delivers anything).
-    // Most steps start none: no suspension point for them.
-    if jobs.count > started { await runWork(startedFrom: started) }
+    return jobs.count > stepStartedJobs
   }
 
   /// What each step of `path` (the choices that led to this world) delivered, as a report
@@ -136,16 +120,17 @@ struct ScheduleWorld<M: Model> {
   /// Reduces the step's intent (if it delivers one) and what it feeds back, under the live
   /// store's rule (``FeedbackDrain``): first in, first out, at most its limit of them.
   private mutating func reduce(_ delivered: M.Intent?, model: M) {
-    var delivered = delivered
-    // Most steps feed nothing back: the queue is touched only when an effect sends.
-    var index = 0
     var reduced = 0
+    if let delivered {
+      reduceOne(delivered, model: model)
+      reduced = 1
+      // Most steps feed nothing back: they are done without the drain, whose closures cost
+      // the search a lookup of their generic types at each step.
+      if queue.isEmpty { return }
+    }
+    var index = 0
     FeedbackDrain.drain(
       next: { () -> M.Intent? in
-        if let intent = delivered.take() {
-          reduced += 1
-          return intent
-        }
         guard index < queue.count else { return nil }
         index += 1
         reduced += 1
@@ -153,12 +138,7 @@ struct ScheduleWorld<M: Model> {
       },
       isFedBack: { _ in reduced > 1 },
       reduce: { (intent: M.Intent) -> M.Intent? in
-        let effect = model.reduce(&state, intent)
-        checkPresence()
-        origin = intent
-        effect.interpret(on: &self)
-        // Only the step's first intent is the View's; what it feeds back is not.
-        isReducingViewIntent = false
+        reduceOne(intent, model: model)
         return nil
       },
       runaway: { intent in
@@ -168,16 +148,30 @@ struct ScheduleWorld<M: Model> {
     if index > 0 { queue = [] }
   }
 
-  /// Runs the work of the jobs this step started from index `started` on, in the order they
-  /// started, and dates the rest of each concatenation by when the steps before it finished.
-  /// Jobs started in earlier steps are complete, and shared with other branches.
-  private mutating func runWork(startedFrom started: Int) async {
-    for index in started..<jobs.count where progress[index].awaitsWork {
+  /// Reduces one intent and carries out its effect, which may queue more.
+  private mutating func reduceOne(_ intent: M.Intent, model: M) {
+    let effect = model.reduce(&state, intent)
+    checkPresence()
+    origin = intent
+    effect.interpret(on: &self)
+    // Only the step's first intent is the View's; what it feeds back is not.
+    isReducingViewIntent = false
+  }
+
+  /// Runs the work of the jobs the last step started, in the order they started, and dates the
+  /// rest of each concatenation by when the steps before it finished. Jobs started in earlier
+  /// steps are complete, and shared with other branches.
+  ///
+  /// The work starts as the live store's tasks do: after the step's synchronous steps are
+  /// done, so that a later step of the same send may cancel it before it delivers anything.
+  mutating func runStartedWork() async {
+    let started = stepStartedJobs
+    for index in started..<jobs.count where table.progress[index].awaitsWork {
       let job = jobs[index]
-      progress[index].awaitsWork = false
+      table.progress[index].awaitsWork = false
       guard let work = job.work.take() else { continue }
       // Cancelled by a later step of the same effect before its task could deliver anything.
-      guard !progress[index].isCancelled else { continue }
+      guard !table.progress[index].isCancelled else { continue }
       let run = await ExploredRun(work, now: now, timeout: timeout)
       if !run.didFinish {
         report(
@@ -191,13 +185,14 @@ struct ScheduleWorld<M: Model> {
           "An effect of \(job.source) threw an error that no catch: handler handled: \(error)")
       }
       job.deliveries = run.intents.map { Job.Delivery(intent: $0.intent) }
-      progress[index].dues = run.intents.map(\.due)
+      table.schedules[index].dues = run.intents.map(\.due)
       job.finished = run.time.deadline
     }
-    for index in started..<jobs.count where !progress[index].after.isEmpty {
-      guard jobs[index].deliveries.first?.intent == nil, progress[index].dues.first == .some(nil)
+    for index in started..<jobs.count where !table.schedules[index].after.isEmpty {
+      let schedule = table.schedules[index]
+      guard jobs[index].deliveries.first?.intent == nil, schedule.dues.first == .some(nil)
       else { continue }
-      progress[index].dues[0] = progress[index].after.compactMap { jobs[$0].finished }.max()
+      table.schedules[index].dues[0] = schedule.after.compactMap { jobs[$0].finished }.max()
     }
   }
 
@@ -205,12 +200,12 @@ struct ScheduleWorld<M: Model> {
   /// their tasks.
   mutating func cancel(_ id: EffectID) {
     for index in jobs.indices where jobs[index].ids.contains(id) {
-      progress[index].isCancelled = true
+      table.progress[index].isCancelled = true
     }
   }
 
   private func isRunning(_ id: EffectID) -> Bool {
-    jobs.indices.contains { !progress[$0].isFinished && jobs[$0].ids.contains(id) }
+    jobs.indices.contains { !table.isFinished($0) && jobs[$0].ids.contains(id) }
   }
 
   /// Cancels the work of every child the state no longer holds, as a live store does.
@@ -246,18 +241,18 @@ extension ScheduleWorld: @MainActor EffectExecutor {
   mutating func start(_ work: EffectWork<M.Intent, M.SideEffect>, ids: [EffectID]) -> Int {
     add(
       Job(source: origin!, ids: ids, deliveries: [], work: work),
-      JobProgress(after: [], dues: [], awaitsWork: true))
+      JobSchedule(after: [], dues: []), awaitsWork: true)
   }
 
   mutating func start(_ rest: ArraySlice<Work>, after started: [Int], ids: [EffectID]) -> Int {
     add(
       Job(source: origin!, ids: ids, deliveries: [Job.Delivery(rest: rest)], work: nil),
-      JobProgress(after: started, dues: [nil], awaitsWork: false))
+      JobSchedule(after: started, dues: [nil]), awaitsWork: false)
   }
 
-  private mutating func add(_ job: Job, _ jobProgress: JobProgress) -> Int {
+  private mutating func add(_ job: Job, _ schedule: JobSchedule, awaitsWork: Bool) -> Int {
     jobs.append(job)
-    progress.append(jobProgress)
+    table.add(schedule, awaitsWork: awaitsWork)
     return jobs.count - 1
   }
 

@@ -57,22 +57,3 @@ final class ScheduledJob<Intent: Sendable, SideEffect: Sendable> {
     (intent as? any Hashable).map { AnyHashable($0) } ?? AnyHashable(String(describing: intent))
   }
 }
-
-/// How far one schedule has got with a job, and what its choices need to know of it: kept
-/// apart from the job's generic values, so that weighing the choices at each step of a search
-/// reads plain values.
-struct JobProgress {
-  /// The jobs that must finish first: the earlier step of a concatenation.
-  let after: [Int]
-  /// When each of the job's deliveries is due, if at a time: when it was sent after a sleep on
-  /// an ``ExplorationClock``, or when the steps before it finished.
-  var dues: [Duration?]
-  var delivered = 0
-  var isCancelled = false
-  /// Whether the job's work has yet to run: only while the step that started it runs.
-  var awaitsWork: Bool
-
-  var isFinished: Bool { isCancelled || (!awaitsWork && delivered == dues.count) }
-  /// When the next delivery is due; only for a job not finished.
-  var nextDue: Duration? { dues[delivered] }
-}

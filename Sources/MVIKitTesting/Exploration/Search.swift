@@ -8,10 +8,6 @@ struct Search<M: Model> {
 
   let scenario: [M.Intent]
   let limit: Int
-  /// How many worlds the pruning table may remember; 0 when the search does not prune. Past
-  /// it, the search forgets none and remembers no more: it stays exhaustive, and may only
-  /// explore some worlds twice.
-  let memory: Int
   let invariant: (M.State) -> String?
   let check: (M.State) -> String?
   /// Whether a schedule in which the View's intent went to a child not there yet is left out
@@ -29,7 +25,13 @@ struct Search<M: Model> {
   private(set) var failure: ExplorationFailure?
   /// Set when an effect did not finish: every schedule past it would wait out the timeout too.
   private(set) var isStopped = false
-  private var visited: Set<WorldSignature> = []
+  /// The worlds explored, for pruning: at most `memory` of them (the initializer's), 0 when
+  /// the search does not prune. Past it, the search forgets none and remembers no more: it
+  /// stays exhaustive, and may only explore some worlds twice.
+  private var explored: ExploredWorlds
+  /// How the pruning table hashes a state; nil when the search does not prune, or the state
+  /// is not `Hashable`.
+  private let hashing: StateHashing<M.State>?
   private var contents = JobContents()
   /// The choices taken to the world being explored, and the state after each: stacks pushed
   /// on the way down and popped on the way back, never copied.
@@ -43,7 +45,8 @@ struct Search<M: Model> {
   ) {
     self.scenario = scenario
     self.limit = limit
-    self.memory = memory
+    explored = ExploredWorlds(limit: memory)
+    hashing = memory > 0 ? StateHashing() : nil
     self.invariant = invariant
     self.check = check
     self.skipsViewIntentsForAbsentChildren = skipsViewIntentsForAbsentChildren
@@ -92,7 +95,7 @@ struct Search<M: Model> {
     path = []
     states = []
     while let choice = try choose(world.choices(scenarioCount: scenario.count), path.count + 1) {
-      await world.take(choice, model: model, scenario: scenario)
+      if world.take(choice, model: model, scenario: scenario) { await world.runStartedWork() }
       path.append(choice)
       states.append(world.state)
       if isLeftOut(world) || fails(world, ended: false) { return }
@@ -113,14 +116,11 @@ struct Search<M: Model> {
     }
     // Looked up only where the search branches: a world with one choice leads on to the next
     // world that branches, which is looked up itself.
-    if memory > 0, open.count > 1, let signature = world.signature(contents: &contents) {
-      let isKnown =
-        visited.count < memory
-        ? !visited.insert(signature).inserted : visited.contains(signature)
-      if isKnown {
-        pruned += 1
-        return
-      }
+    if open.count > 1, let hashing,
+      explored.wasExplored(world.signature(hashing: hashing, contents: &contents))
+    {
+      pruned += 1
+      return
     }
     for choice in open.dropLast() {
       var next = world
@@ -140,7 +140,7 @@ struct Search<M: Model> {
       reachedLimit = true
       return false
     }
-    await world.take(choice, model: model, scenario: scenario)
+    if world.take(choice, model: model, scenario: scenario) { await world.runStartedWork() }
     path.append(choice)
     states.append(world.state)
     if isLeftOut(world) {

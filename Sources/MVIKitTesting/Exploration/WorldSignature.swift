@@ -1,7 +1,7 @@
 /// What decides the rest of a schedule, for pruning: two worlds with equal signatures end the
 /// same way under the same choices. The state, the intents left to send, the clock and what is
 /// pending, whatever order the jobs started in.
-struct WorldSignature: Hashable {
+struct WorldSignature: Equatable {
   /// A job not finished yet: what it delivers (by its number in the search's
   /// ``JobContents``), how many deliveries are left, and whether it may deliver now.
   struct JobKey: Hashable, Comparable {
@@ -19,9 +19,9 @@ struct WorldSignature: Hashable {
   let now: Duration
   /// Sorted, so that the order the jobs started in does not count.
   let jobs: [JobKey]
-  /// Computed once: a set compares signatures at each probe and hashes them again as it
-  /// grows, and hashing a state goes through its `AnyHashable` box each time.
-  private let hash: Int
+  /// Computed once: the table compares hashes at each probe and moves them as it grows, and
+  /// hashing a state goes through its `AnyHashable` box each time.
+  let hash: Int
 
   init(state: AnyHashable, sentIntents: Int, now: Duration, jobs: [JobKey]) {
     self.state = state
@@ -40,8 +40,6 @@ struct WorldSignature: Hashable {
     lhs.hash == rhs.hash && lhs.sentIntents == rhs.sentIntents && lhs.now == rhs.now
       && lhs.jobs == rhs.jobs && lhs.state == rhs.state
   }
-
-  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// The contents of the jobs a search has met, each numbered once: a signature names a job's
