@@ -4,20 +4,25 @@ import Testing
 
 @testable import MVIKitInspector
 
-/// A parent holding ``Plain`` as a child, for sends from a scoped store.
+/// A parent holding two ``Plain`` children, for sends from scoped stores made before and
+/// after the inspector attached.
 struct Shelf: Model {
   struct State: Equatable, Sendable {
     var plain = Plain.State()
+    var other = Plain.State()
   }
   enum Intent: Sendable {
     case plain(Plain.Intent)
+    case other(Plain.Intent)
   }
 
   static let plain = ChildLink<Shelf, Plain>(state: \.plain, intent: Intent.plain)
+  static let other = ChildLink<Shelf, Plain>(state: \.other, intent: Intent.other)
 
   func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
     switch intent {
     case .plain(let intent): Self.plain.reduce(Plain(), &state, intent)
+    case .other(let intent): Self.other.reduce(Plain(), &state, intent)
     }
   }
 }
@@ -36,17 +41,23 @@ extension InspectorTests {
     store.send(.plain(.increment))
     let childLine = #line + 1
     child.send(.increment)
+    // Scoped for the first time now: it learns from its parent that a site is wanted.
+    let laterChild = store.scope(Shelf.other)
+    let laterLine = #line + 1
+    laterChild.send(.increment)
     let send: (Shelf.Intent) -> StoreTask = store.send
     _ = send(.plain(.increment))
 
-    let messages = await read(client) { $0.contains("\"step\":3,") }.joined()
+    let messages = await read(client) { $0.contains("\"step\":4,") }.joined()
     let file = "MVIKitInspectorTests/SendSiteTests.swift"
     #expect(messages.contains(#""site":"\#(file):\#(rootLine)","step":1,"#))
     #expect(messages.contains(#""site":"\#(file):\#(childLine)","step":2,"#))
-    #expect(messages.contains(#""origin":"view","step":3,"#))
-    #expect(!messages.contains(#""site":"\#(file):\#(childLine + 1)""#))
+    #expect(messages.contains(#""site":"\#(file):\#(laterLine)","step":3,"#))
+    #expect(messages.contains(#""origin":"view","step":4,"#))
+    #expect(!messages.contains(#""site":"\#(file):\#(laterLine + 2)""#))
     await inspector.stop()
     #expect(store.plain.count == 3)
+    #expect(store.other.count == 1)
   }
 
   @Test func aSendSiteReadsAsItsFileAndLine() {
