@@ -181,7 +181,7 @@ final class InspectorFeed<M: Model>: Sendable {
         }
         log.withheldStep = nil
         let value = InspectorValue.json(privacy.intent(intent))
-        let siteText = site.isKnown ? site.description : nil
+        let siteText = site.recordedText
         log.records.append(
           InspectorStepRecord(step: step, intent: (origin, time, value), run: run, site: siteText))
         batch.append(

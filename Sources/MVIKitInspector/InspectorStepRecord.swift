@@ -35,7 +35,7 @@ struct InspectorStepRecord {
   var recordedLines: [RecordedLine] {
     guard let intent else { return [] }
     var lines: [RecordedLine] = [
-      .intent(step: step, origin: intent.origin, value: intent.value, run: run)
+      .intent(step: step, origin: intent.origin, value: intent.value, run: run, site: site)
     ]
     if !changes.isEmpty { lines.append(.changes(step: step, changes)) }
     lines += sideEffects.map { .sideEffect(step: step, value: $0) }

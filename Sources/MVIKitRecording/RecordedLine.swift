@@ -6,7 +6,7 @@ import MVIKit
 ///
 /// ```
 /// {"model":"Counter","mvikit":1,"state":{"count":0}}
-/// {"intent":{"increment":{}},"origin":"view","step":1}
+/// {"intent":{"increment":{}},"origin":"view","site":"Counter/CounterView.swift:12","step":1}
 /// {"changes":[{"path":["count"],"value":1}],"step":1}
 /// {"started":1,"step":2}
 /// {"intent":{"loaded":{"_0":7}},"origin":"effect","run":1,"step":3}
@@ -14,11 +14,14 @@ import MVIKit
 ///
 /// The last two say which effect run each intent came from: `started` names a run of an
 /// effect's work that step 2's reduce started, and an intent an effect sent names its `run`.
-/// A reader that does not know them skips neither: files without them read as before.
+/// An intent the View sent may say where it was sent from (`site`, as `file:line`). A reader
+/// that does not know these keys ignores them: files without them read as before.
 package enum RecordedLine: Equatable {
   case header(model: String, state: JSONValue)
-  /// `run`: the effect run that sent the intent, when known.
-  case intent(step: Int, origin: IntentOrigin, value: JSONValue, run: Int? = nil)
+  /// `run`: the effect run that sent the intent, when known; `site`: where the View sent it
+  /// from (`Module/File.swift:42`), when known.
+  case intent(
+    step: Int, origin: IntentOrigin, value: JSONValue, run: Int? = nil, site: String? = nil)
   case changes(step: Int, [StateChange])
   case sideEffect(step: Int, value: JSONValue)
   /// Run `run` of an effect's work, started by step `step`'s reduce.
@@ -52,7 +55,9 @@ package enum RecordedLine: Equatable {
       else { throw .coding("an intent without a view or effect origin") }
       var run: Int?
       if case .int(let number) = fields["run"] { run = Int(number) }
-      self = .intent(step: step, origin: origin, value: intent, run: run)
+      var site: String?
+      if case .string(let text) = fields["site"] { site = text }
+      self = .intent(step: step, origin: origin, value: intent, run: run, site: site)
     } else if case .array(let items) = fields["changes"] {
       self = .changes(step: step, try items.map(StateChange.init(json:)))
     } else if let sideEffect = fields["sideEffect"] {
@@ -70,11 +75,12 @@ package enum RecordedLine: Equatable {
     switch self {
     case .header(let model, let state):
       json = .object(["mvikit": .int(Int64(Self.version)), "model": .string(model), "state": state])
-    case .intent(let step, let origin, let value, let run):
+    case .intent(let step, let origin, let value, let run, let site):
       var fields: [String: JSONValue] = [
         "step": .int(Int64(step)), "origin": .string(origin.rawValue), "intent": value,
       ]
       if let run { fields["run"] = .int(Int64(run)) }
+      if let site { fields["site"] = .string(site) }
       json = .object(fields)
     case .changes(let step, let changes):
       json = .object(["step": .int(Int64(step)), "changes": .array(changes.map(\.json))])
@@ -150,4 +156,9 @@ extension JSONValue {
       throw .coding("could not decode \(T.self): \(error)")
     }
   }
+}
+
+extension SendSite {
+  /// The site as a recording writes it (`Module/File.swift:42`); nil when unknown.
+  package var recordedText: String? { isKnown ? description : nil }
 }

@@ -88,7 +88,8 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
         try write(
           .intent(
             step: stepCount, origin: origin, value: JSONValue(encoding: intent),
-            run: origin == .effect ? root?.runOfReportedIntent : nil))
+            run: origin == .effect ? root?.runOfReportedIntent : nil,
+            site: origin == .view ? root?.siteOfReportedIntent.recordedText : nil))
       case .stateChanged(_, let state):
         let next = try JSONValue(encoding: state)
         let changes = StateChange.changes(from: lastState, to: next)

@@ -56,6 +56,7 @@ extension Recording where M.State: Equatable, M.Intent: Equatable, M.SideEffect:
       let statement = "await store.\(call)(\(try source(of: step.intent)))"
       let assignments = StateDifference.differences(from: before, to: after, module: module)
         .flatMap { $0.statements(on: "$0") }
+      if let site = step.site { lines.append("  // Sent from \(site)") }
       if assignments.isEmpty {
         lines.append("  " + SwiftSource.tried(statement))
       } else {

@@ -23,6 +23,9 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     public var run: Int?
     /// The runs of effects' work that its reduce started, in the order they started.
     public var startedRuns: [Int] = []
+    /// Where the View sent it from (`Todos/TodosView.swift:42`), when the recording says: a
+    /// View's `send` gives its call site, and recordings made before sites were kept have none.
+    public var site: String?
     /// The state after it, as recorded (secrets redacted).
     var state: JSONValue
     /// The intent as recorded, for messages.
@@ -76,11 +79,11 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     for line in lines.dropFirst() {
       switch line {
       case .header: throw .corruptLine(number: steps.count + 2, reason: "a second header")
-      case .intent(let number, let origin, let value, let run):
+      case .intent(let number, let origin, let value, let run, let site):
         steps.append(
           Step(
             intent: try value.decode(as: M.Intent.self), origin: origin, sideEffects: [],
-            run: run, state: current, recordedIntent: value, number: number))
+            run: run, site: site, state: current, recordedIntent: value, number: number))
       case .changes(_, let changes):
         for change in changes { try current.apply(change) }
         if !steps.isEmpty { steps[steps.count - 1].state = current }

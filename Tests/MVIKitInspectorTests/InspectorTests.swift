@@ -201,6 +201,7 @@ import Testing
     let client = try await connect(inspector)
     _ = await read(client) { $0.contains("\"type\":\"status\"") }
     store.send(.add("diary: the surprise party is on Friday"))
+    let toastLine = #line + 1
     store.send(.toast("the party is at Ann's"))
     store.send(.increment)
     let messages = await read(client) { $0.contains("\"withheld\":1") && $0.contains("\"count\"") }
@@ -214,6 +215,13 @@ import Testing
     #expect(!export.contains("party"))
     let recording = try Recording<Notes>(data: Data(export.utf8))
     #expect(recording.steps.map(\.intent) == [.toast("(a toast)"), .increment])
+    // Each keeps where the View sent it from, as the page showed it.
+    #expect(
+      recording.steps.map(\.site)
+        == [
+          "MVIKitInspectorTests/InspectorTests.swift:\(toastLine)",
+          "MVIKitInspectorTests/InspectorTests.swift:\(toastLine + 1)",
+        ])
     // The withheld step's change shows with the next step sent, rewritten.
     #expect(export.contains("(a private note)"))
     #expect(recording.steps[0].sideEffects == [.toast("(a toast)")])

@@ -44,6 +44,37 @@ import Testing
     #expect(replayed.entries == [Ledger.Entry(title: "rent", amount: 900)])
   }
 
+  /// Each View intent keeps the file and line it was sent from; an effect's intent, and one
+  /// sent through `store.send` as a function value, have none. A file without sites reads.
+  @Test func eachViewIntentKeepsWhereItWasSentFrom() async throws {
+    let url = temporaryFile("sites.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let recorder = try Recorder<Ledger>(to: url)
+    let store = Store(initialState: Ledger.State(), model: Ledger(), attaching: [recorder])
+    let notedLine = #line + 1
+    store.send(.noted("march"))
+    let unlockLine = #line + 1
+    await store.send(.unlockTapped).finish()
+    let send: (Ledger.Intent) -> StoreTask = store.send
+    _ = send(.removedLast)
+    recorder.stop()
+
+    let file = "MVIKitRecordingTests/RecordingTests.swift"
+    let recording = try Recording<Ledger>(contentsOf: url)
+    #expect(
+      recording.steps.map(\.site) == ["\(file):\(notedLine)", "\(file):\(unlockLine)", nil, nil])
+    #expect(recording.steps.map(\.origin) == [.view, .view, .effect, .view])
+
+    let withoutSites = Data(
+      String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        .replacingOccurrences(of: #","site":"[^"]*""#, with: "", options: .regularExpression)
+        .utf8)
+    try withoutSites.write(to: url)
+    let older = try Recording<Ledger>(contentsOf: url)
+    #expect(older.steps.map(\.site) == [nil, nil, nil, nil])
+    #expect(older.steps.map(\.intent) == recording.steps.map(\.intent))
+  }
+
   @Test func replayedHistoryStepsThroughEveryRecordedState() async throws {
     let url = temporaryFile("long.jsonl")
     defer { try? FileManager.default.removeItem(at: url) }

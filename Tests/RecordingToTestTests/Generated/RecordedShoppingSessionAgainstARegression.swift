@@ -15,9 +15,11 @@ func recordedShoppingSessionAgainstARegression() async throws {
     model: ShoppingList(server: .offline, keepsDraftAfterAdding: true),
     effects: .recorded
   )
+  // Sent from RecordingToTestTests/RecordedSessionTests.swift:75
   await store.send(.draftChanged(" milk ")) {
     $0.draft = " milk "
   }
+  // Sent from RecordingToTestTests/RecordedSessionTests.swift:76
   await store.send(.addTapped) {
     $0.draft = ""
     $0.isSaving = true
@@ -27,18 +29,22 @@ func recordedShoppingSessionAgainstARegression() async throws {
     $0.isSaving = false
   }
   await store.receiveSideEffect(.toast("Added milk"))
+  // Sent from RecordingToTestTests/RecordedSessionTests.swift:78
   await store.send(.queryChanged("b")) {
     $0.query = "b"
   }
+  // Sent from RecordingToTestTests/RecordedSessionTests.swift:79
   await store.send(.queryChanged("br")) {
     $0.query = "br"
   }
   await store.receive(.suggested(["bread", "broccoli"], for: "br")) {
     $0.suggestions = ["bread", "broccoli"]
   }
+  // Sent from RecordingToTestTests/RecordedSessionTests.swift:81
   await store.send(.draftChanged("bread")) {
     $0.draft = "bread"
   }
+  // Sent from RecordingToTestTests/RecordedSessionTests.swift:82
   await store.send(.addTapped) {
     $0.draft = ""
     $0.isSaving = true
@@ -48,9 +54,11 @@ func recordedShoppingSessionAgainstARegression() async throws {
     $0.isSaving = false
   }
   await store.receiveSideEffect(.toast("Added bread"))
+  // Sent from RecordingToTestTests/RecordedSessionTests.swift:84
   await store.send(.boughtToggled(id: 1)) {
     $0.items[0].isBought = true
   }
+  // Sent from RecordingToTestTests/RecordedSessionTests.swift:85
   await store.send(.addTapped) {
     $0.message = "An item needs a title."
   }
