@@ -85,6 +85,6 @@ public struct Effect<Intent: Sendable, SideEffect: Sendable>: Sendable {
 /// the root state. Lifted one level each time a parent embeds the child's effect.
 @usableFromInline
 package struct Presence: Sendable {
-  package let id: EffectID
+  @usableFromInline package let id: EffectID
   package let isPresent: @Sendable (Any) -> Bool
 }

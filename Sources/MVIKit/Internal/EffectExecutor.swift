@@ -2,6 +2,7 @@
 /// explorer with deliveries it holds, the fuzzer that only follows sends. ``Effect`` turns an
 /// effect into these steps once, in ``Effect/interpret(on:ids:)``, so that each rule of
 /// cancellation, concatenation and presence is written in one place for all of them.
+@usableFromInline
 package protocol EffectExecutor<Intent, SideEffect> {
   associatedtype Intent: Sendable
   associatedtype SideEffect: Sendable
@@ -28,6 +29,7 @@ package protocol EffectExecutor<Intent, SideEffect> {
 
 /// The work of a `.run`: its priority and its body, with its `catch:` handler inside. An error
 /// it throws is one that no handler took.
+@usableFromInline
 package typealias EffectWork<Intent: Sendable, SideEffect: Sendable> = (
   priority: TaskPriority?, body: @Sendable (Send<Intent, SideEffect>) async throws -> Void
 )
@@ -42,7 +44,9 @@ extension Effect {
   /// Carries out this effect's steps on `executor`, in order; returns the jobs it started
   /// itself (an intent it sends starts its own work elsewhere) when `collecting`, as a
   /// concatenation needs them: the others take none, so a `.run` allocates no array for them.
-  @discardableResult
+  // Inlinable, so that the schedule explorer, compiled for the user's model, interprets
+  // effects without looking their types up at run time.
+  @inlinable @discardableResult
   package func interpret<E: EffectExecutor<Intent, SideEffect>>(
     on executor: inout E, ids: [EffectID] = [], collecting: Bool = false
   ) -> [E.Started] {
@@ -74,7 +78,7 @@ extension Effect {
 
   /// The steps of a concatenation: those that start no work run at once; from the first that
   /// does, the rest waits for its jobs in a job of its own.
-  @discardableResult
+  @inlinable @discardableResult
   package static func interpret<E: EffectExecutor<Intent, SideEffect>>(
     _ effects: ArraySlice<Self>, on executor: inout E, ids: [EffectID]
   ) -> [E.Started] {

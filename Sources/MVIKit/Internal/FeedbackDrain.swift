@@ -14,7 +14,7 @@ package enum FeedbackDrain {
 
   /// The warning of a send that fed back more than ``limit`` intents, naming the intent that
   /// went past the bound.
-  package static func runawayWarning(_ intent: Any) -> String {
+  @usableFromInline package static func runawayWarning(_ intent: Any) -> String {
     "\(intent) was fed back as intent \(limit + 1) of one send, past the limit of "
       + "\(limit.formatted()): the model feeds itself in a loop (an intent whose effect sends it "
       + "again, directly or through others). It and the fed-back intents still queued were "

@@ -1,5 +1,6 @@
 /// What may happen next in a schedule: the scenario's next intent, or the next delivery of a
 /// job (by the order the jobs started in). A schedule string spells it `u` or `e<job>`.
+@usableFromInline
 enum ScheduleChoice: Hashable, CustomStringConvertible {
   case user
   case job(Int)
@@ -14,7 +15,7 @@ enum ScheduleChoice: Hashable, CustomStringConvertible {
     }
   }
 
-  var description: String {
+  @usableFromInline var description: String {
     switch self {
     case .user: "u"
     case .job(let index): "e\(index)"

@@ -37,8 +37,8 @@ import MVIKit
 /// <doc:FindingOrderingBugs>.
 @MainActor
 public struct ScheduleExplorer<M: Model> {
-  let model: M
-  let initialState: M.State
+  @usableFromInline let model: M
+  @usableFromInline let initialState: M.State
   /// Whether a failure is reported as an issue at the call's line; a debugging aid that shows
   /// the report itself (the inspector's page) turns it off.
   package var reportsIssues = true
@@ -73,7 +73,8 @@ public struct ScheduleExplorer<M: Model> {
   ///   - timeout: How long one effect's work may run. Past it the work is cancelled and left
   ///     behind (even work that ignores cancellation), and the exploration stops with a
   ///     failure of kind ``ExplorationFailure/Kind/effectDidNotFinish`` that names the effect,
-  ///     instead of hanging on a dependency that never returns.
+  ///     instead of hanging on a dependency that never returns. Time the main actor spends on
+  ///     other work (other tests, the app) does not count.
   ///   - invariant: Checked after every step; nil when the state is fine, else what is wrong.
   ///   - finally: Checked at the end of each schedule, once nothing is pending.
   ///   - fileID: The file ID a failure is reported at: the call's, or a helper's caller's
@@ -85,7 +86,7 @@ public struct ScheduleExplorer<M: Model> {
   ///   - column: The column a failure is reported at: the call's, or a helper's caller's
   ///     when a helper forwards its own.
   /// - Returns: What was explored, and the shortest failure found.
-  @discardableResult
+  @inlinable @discardableResult
   public func explore(
     _ scenario: [M.Intent],
     limit: Int = 100_000,
@@ -141,7 +142,8 @@ public struct ScheduleExplorer<M: Model> {
   }
 
   /// A search of `scenario` under this explorer's rules.
-  private func search(
+  @usableFromInline
+  func search(
     _ scenario: [M.Intent], limit: Int, memory: Int,
     invariant: @escaping (M.State) -> String?, finally: @escaping (M.State) -> String?
   ) -> Search<M> {
@@ -151,7 +153,8 @@ public struct ScheduleExplorer<M: Model> {
       leavesOut: leavesOut)
   }
 
-  private func report(
+  @usableFromInline
+  func report(
     _ search: Search<M>, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> ExplorationReport {
     let report = ExplorationReport(

@@ -9,51 +9,55 @@ import MVIKit
 /// it sends waits in its job. A value, so that the explorer branches by copying it: the copy
 /// shares the jobs started so far (each complete once its step ends) and owns only how far it
 /// got with each.
-@MainActor
+///
+/// Inlinable, as ``Search`` is (see there why); what runs once per effect's work is not.
+@usableFromInline @MainActor
 struct ScheduleWorld<M: Model> {
-  typealias Work = Effect<M.Intent, M.SideEffect>
-  typealias Job = ScheduledJob<M.Intent, M.SideEffect>
+  @usableFromInline typealias Work = Effect<M.Intent, M.SideEffect>
+  @usableFromInline typealias Job = ScheduledJob<M.Intent, M.SideEffect>
 
-  private(set) var state: M.State
-  private(set) var sentIntents = 0
+  @usableFromInline var state: M.State
+  @usableFromInline var sentIntents = 0
   /// How far the deliveries due at a time have moved the exploration's clock.
-  private(set) var now: Duration = .zero
+  @usableFromInline var now: Duration = .zero
   /// The jobs in the order they started, shared with the worlds this one was copied from.
-  private(set) var jobs: [Job] = []
+  @usableFromInline var jobs: [Job] = []
   /// When each of `jobs` may deliver, and how far this schedule has got with it.
-  private var table = JobTable()
+  @usableFromInline var table = JobTable()
   /// What the live store would report (errors no `catch:` handled, misuses), and work that
   /// did not finish.
-  private(set) var problems: [(kind: ExplorationFailure.Kind, message: String)] = []
+  @usableFromInline var problems: [(kind: ExplorationFailure.Kind, message: String)] = []
   /// Whether the last step's intent from the View was dropped as sent to a child the state
   /// does not hold (a row not loaded yet). Reported as a misuse as well.
-  private(set) var droppedViewIntent = false
+  @usableFromInline var droppedViewIntent = false
   /// While the View's intent of a step is reduced: a misuse reported then is its drop.
-  private var isReducingViewIntent = false
+  @usableFromInline var isReducingViewIntent = false
   /// How long one effect's work may run before the explorer abandons it.
-  let timeout: Duration
-  private var watches = PresenceWatches()
+  @usableFromInline let timeout: Duration
+  @usableFromInline var watches = PresenceWatches()
   /// While a step runs: the intent whose reduce returned the effect (set before every
   /// interpretation: a reduce's, or the rest of a concatenation's), and the intents its steps
   /// send, to be reduced in this step (empty between steps).
-  private var origin: M.Intent?
-  private var queue: [M.Intent] = []
+  @usableFromInline var origin: M.Intent?
+  @usableFromInline var queue: [M.Intent] = []
   /// The number of jobs before the last step: those from it on are the step's.
-  private var stepStartedJobs = 0
+  @usableFromInline var stepStartedJobs = 0
 
-  init(state: M.State, timeout: Duration) {
+  @usableFromInline init(state: M.State, timeout: Duration) {
     self.state = state
     self.timeout = timeout
   }
 
   /// The choices open now, the user's first, then the jobs' in the order they started. Of
   /// the deliveries due at a time, only the earliest are open.
+  @inlinable
   func choices(scenarioCount: Int) -> [ScheduleChoice] {
     table.choices(userMayAct: sentIntents < scenarioCount)
   }
 
   /// What decides the rest of this schedule: its state made hashable by `hashing`, its jobs
   /// numbered in `contents`.
+  @inlinable
   func signature(hashing: StateHashing<M.State>, contents: inout JobContents) -> WorldSignature {
     var pending: [WorldSignature.JobKey] = []
     pending.reserveCapacity(jobs.count)
@@ -74,6 +78,7 @@ struct ScheduleWorld<M: Model> {
   /// at once, and carries out the effects, as one send of a live store does. Returns whether
   /// the step started work, for ``runStartedWork()`` to run: most steps start none, and a
   /// search takes them with no suspension point.
+  @inlinable
   mutating func take(_ choice: ScheduleChoice, model: M, scenario: [M.Intent]) -> Bool {
     stepStartedJobs = jobs.count
     var delivered: M.Intent?
@@ -101,6 +106,7 @@ struct ScheduleWorld<M: Model> {
   /// What each step of `path` (the choices that led to this world) delivered, as a report
   /// shows it: read back from the jobs, which keep every delivery, so that a search need not
   /// keep a label for each step it takes.
+  @usableFromInline
   func labels(of path: [ScheduleChoice], scenario: [M.Intent]) -> [String] {
     var sent = 0
     var delivered = Array(repeating: 0, count: jobs.count)
@@ -119,7 +125,8 @@ struct ScheduleWorld<M: Model> {
 
   /// Reduces the step's intent (if it delivers one) and what it feeds back, under the live
   /// store's rule (``FeedbackDrain``): first in, first out, at most its limit of them.
-  private mutating func reduce(_ delivered: M.Intent?, model: M) {
+  @inlinable
+  mutating func reduce(_ delivered: M.Intent?, model: M) {
     var reduced = 0
     if let delivered {
       reduceOne(delivered, model: model)
@@ -149,7 +156,8 @@ struct ScheduleWorld<M: Model> {
   }
 
   /// Reduces one intent and carries out its effect, which may queue more.
-  private mutating func reduceOne(_ intent: M.Intent, model: M) {
+  @inlinable
+  mutating func reduceOne(_ intent: M.Intent, model: M) {
     let effect = model.reduce(&state, intent)
     checkPresence()
     origin = intent
@@ -164,6 +172,7 @@ struct ScheduleWorld<M: Model> {
   ///
   /// The work starts as the live store's tasks do: after the step's synchronous steps are
   /// done, so that a later step of the same send may cancel it before it delivers anything.
+  @usableFromInline
   mutating func runStartedWork() async {
     let started = stepStartedJobs
     for index in started..<jobs.count where table.progress[index].awaitsWork {
@@ -198,18 +207,21 @@ struct ScheduleWorld<M: Model> {
 
   /// Drops what the jobs running under `id` have not delivered yet, as a live store cancels
   /// their tasks.
+  @inlinable
   mutating func cancel(_ id: EffectID) {
     for index in jobs.indices where jobs[index].ids.contains(id) {
       table.progress[index].isCancelled = true
     }
   }
 
-  private func isRunning(_ id: EffectID) -> Bool {
+  @inlinable
+  func isRunning(_ id: EffectID) -> Bool {
     jobs.indices.contains { !table.isFinished($0) && jobs[$0].ids.contains(id) }
   }
 
   /// Cancels the work of every child the state no longer holds, as a live store does.
-  private mutating func checkPresence() {
+  @inlinable
+  mutating func checkPresence() {
     // Most models watch nothing: no copy of the world into the closures below.
     guard !watches.isEmpty else { return }
     var watches = self.watches
@@ -219,13 +231,16 @@ struct ScheduleWorld<M: Model> {
 }
 
 extension ScheduleWorld: @MainActor EffectExecutor {
-  typealias Intent = M.Intent
-  typealias SideEffect = M.SideEffect
+  @usableFromInline typealias Intent = M.Intent
+  @usableFromInline typealias SideEffect = M.SideEffect
 
+  @inlinable
   mutating func send(_ intent: M.Intent) { queue.append(intent) }
   /// A side effect goes to the View at once and changes no state: no order to explore.
+  @inlinable
   mutating func emit(_ sideEffect: M.SideEffect) {}
   /// A misuse in a reduce: an intent sent to a child that is not there, and dropped.
+  @usableFromInline
   mutating func warn(_ message: String) {
     if isReducingViewIntent { droppedViewIntent = true }
     report(.misuse, message)
@@ -233,29 +248,34 @@ extension ScheduleWorld: @MainActor EffectExecutor {
 
   /// Notes what went wrong in this schedule, as the live store (or, for work that did not
   /// finish, the explorer) would say it.
-  private mutating func report(_ kind: ExplorationFailure.Kind, _ message: String) {
+  @usableFromInline
+  mutating func report(_ kind: ExplorationFailure.Kind, _ message: String) {
     let prefix = kind == .effectDidNotFinish ? "" : "The store would report: "
     problems.append((kind, prefix + message))
   }
 
+  @usableFromInline
   mutating func start(_ work: EffectWork<M.Intent, M.SideEffect>, ids: [EffectID]) -> Int {
     add(
       Job(source: origin!, ids: ids, deliveries: [], work: work),
       JobSchedule(after: [], dues: []), awaitsWork: true)
   }
 
+  @usableFromInline
   mutating func start(_ rest: ArraySlice<Work>, after started: [Int], ids: [EffectID]) -> Int {
     add(
       Job(source: origin!, ids: ids, deliveries: [Job.Delivery(rest: rest)], work: nil),
       JobSchedule(after: started, dues: [nil]), awaitsWork: false)
   }
 
-  private mutating func add(_ job: Job, _ schedule: JobSchedule, awaitsWork: Bool) -> Int {
+  @usableFromInline
+  mutating func add(_ job: Job, _ schedule: JobSchedule, awaitsWork: Bool) -> Int {
     jobs.append(job)
     table.add(schedule, awaitsWork: awaitsWork)
     return jobs.count - 1
   }
 
+  @usableFromInline
   mutating func watch(_ presence: Presence) {
     _ = watches.add(presence, isRunning: isRunning)
   }

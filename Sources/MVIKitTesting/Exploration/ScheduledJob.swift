@@ -7,30 +7,31 @@ import MVIKit
 /// step: a job is complete once the step that started it ends, and nothing about it changes
 /// after that. How far a schedule has got with it differs from branch to branch: that is the
 /// world's ``JobProgress``.
-@MainActor
+@usableFromInline @MainActor
 final class ScheduledJob<Intent: Sendable, SideEffect: Sendable> {
-  typealias Work = Effect<Intent, SideEffect>
+  @usableFromInline typealias Work = Effect<Intent, SideEffect>
 
   /// What the job delivers, in order: an intent its work sent, or (no intent) the rest of a
   /// concatenation, which runs once the steps before it have finished.
+  @usableFromInline
   struct Delivery {
-    var intent: Intent?
-    var rest: ArraySlice<Work> = []
+    @usableFromInline var intent: Intent?
+    @usableFromInline var rest: ArraySlice<Work> = []
   }
 
   /// The intent whose reduce returned the job's work.
-  let source: Intent
-  let ids: [EffectID]
+  @usableFromInline let source: Intent
+  @usableFromInline let ids: [EffectID]
   /// Set while the step that started the job runs, and fixed after it.
-  var deliveries: [Delivery]
+  @usableFromInline var deliveries: [Delivery]
   /// When its work ended, if it slept on an ``ExplorationClock``.
-  var finished: Duration?
+  @usableFromInline var finished: Duration?
   /// The work of a `.run`, until it has run (or was cancelled before it could).
-  var work: EffectWork<Intent, SideEffect>?
+  @usableFromInline var work: EffectWork<Intent, SideEffect>?
   /// The number the search gave the job's content, once a signature needed it.
   private var contentNumber: Int?
 
-  init(
+  @usableFromInline init(
     source: Intent, ids: [EffectID], deliveries: [Delivery], work: EffectWork<Intent, SideEffect>?
   ) {
     self.source = source
@@ -42,7 +43,7 @@ final class ScheduledJob<Intent: Sendable, SideEffect: Sendable> {
   /// The number of the job's source and deliveries with their times in `contents`, as a
   /// pruning key compares them: looked up once, when a signature first needs it (the job is
   /// complete by then).
-  func contentNumber(dues: [Duration?], in contents: inout JobContents) -> Int {
+  @usableFromInline func contentNumber(dues: [Duration?], in contents: inout JobContents) -> Int {
     if let contentNumber { return contentNumber }
     let items = zip(deliveries, dues).map { delivery, due in
       [delivery.intent.map(Self.key) ?? AnyHashable("rest"), due] as [AnyHashable]

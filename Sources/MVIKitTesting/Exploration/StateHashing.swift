@@ -1,10 +1,11 @@
 /// Makes a state `AnyHashable` for the pruning table, with its `Hashable` conformance looked up
 /// once for a search rather than at every world the search weighs.
+@usableFromInline
 struct StateHashing<State> {
-  let box: (State) -> AnyHashable
+  @usableFromInline let box: (State) -> AnyHashable
 
   /// Nil when `State` is not `Hashable`: the search then cannot prune.
-  init?() {
+  @usableFromInline init?() {
     guard let hashable = State.self as? any Hashable.Type else { return nil }
     box = Self.boxing(as: hashable)
   }

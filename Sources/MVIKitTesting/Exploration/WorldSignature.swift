@@ -1,15 +1,23 @@
 /// What decides the rest of a schedule, for pruning: two worlds with equal signatures end the
 /// same way under the same choices. The state, the intents left to send, the clock and what is
 /// pending, whatever order the jobs started in.
+@usableFromInline
 struct WorldSignature: Equatable {
   /// A job not finished yet: what it delivers (by its number in the search's
   /// ``JobContents``), how many deliveries are left, and whether it may deliver now.
+  @usableFromInline
   struct JobKey: Hashable, Comparable {
-    let content: Int
-    let left: Int
-    let isOpen: Bool
+    @usableFromInline let content: Int
+    @usableFromInline let left: Int
+    @usableFromInline let isOpen: Bool
 
-    static func < (lhs: Self, rhs: Self) -> Bool {
+    @usableFromInline init(content: Int, left: Int, isOpen: Bool) {
+      self.content = content
+      self.left = left
+      self.isOpen = isOpen
+    }
+
+    @usableFromInline static func < (lhs: Self, rhs: Self) -> Bool {
       (lhs.content, lhs.left, lhs.isOpen ? 1 : 0) < (rhs.content, rhs.left, rhs.isOpen ? 1 : 0)
     }
   }
@@ -23,7 +31,7 @@ struct WorldSignature: Equatable {
   /// hashing a state goes through its `AnyHashable` box each time.
   let hash: Int
 
-  init(state: AnyHashable, sentIntents: Int, now: Duration, jobs: [JobKey]) {
+  @usableFromInline init(state: AnyHashable, sentIntents: Int, now: Duration, jobs: [JobKey]) {
     self.state = state
     self.sentIntents = sentIntents
     self.now = now
@@ -36,7 +44,7 @@ struct WorldSignature: Equatable {
     hash = hasher.finalize()
   }
 
-  static func == (lhs: Self, rhs: Self) -> Bool {
+  @usableFromInline static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.hash == rhs.hash && lhs.sentIntents == rhs.sentIntents && lhs.now == rhs.now
       && lhs.jobs == rhs.jobs && lhs.state == rhs.state
   }
@@ -45,10 +53,13 @@ struct WorldSignature: Equatable {
 /// The contents of the jobs a search has met, each numbered once: a signature names a job's
 /// content by its number, so that comparing and hashing signatures never goes through the
 /// intents themselves, and the pruning table keeps a few words per job.
+@usableFromInline
 struct JobContents {
   private var numbers: [AnyHashable: Int] = [:]
 
-  mutating func number(of content: AnyHashable) -> Int {
+  @usableFromInline init() {}
+
+  @usableFromInline mutating func number(of content: AnyHashable) -> Int {
     if let number = numbers[content] { return number }
     numbers[content] = numbers.count
     return numbers.count - 1

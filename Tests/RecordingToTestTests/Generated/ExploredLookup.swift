@@ -16,12 +16,12 @@ import Testing
     data: Data(
       #"""
       {"model":"Lookup","mvikit":1,"state":{"query":"","results":[]}}
-      {"intent":{"queryChanged":{"_0":"a"}},"origin":"view","step":1}
+      {"intent":{"queryChanged":{"_0":"a"}},"origin":"view","site":"RecordingToTestTests/RecordingExplorationTests.swift:23","step":1}
       {"changes":[{"path":["query"],"value":"a"}],"step":1}
       {"started":1,"step":1}
       {"intent":{"resultsLoaded":{"_0":["results for a"]}},"origin":"effect","run":1,"step":2}
       {"changes":[{"path":["results",0],"value":"results for a"}],"step":2}
-      {"intent":{"queryChanged":{"_0":"ab"}},"origin":"view","step":3}
+      {"intent":{"queryChanged":{"_0":"ab"}},"origin":"view","site":"RecordingToTestTests/RecordingExplorationTests.swift:24","step":3}
       {"changes":[{"path":["query"],"value":"ab"}],"step":3}
       {"started":2,"step":3}
       {"intent":{"resultsLoaded":{"_0":["results for ab"]}},"origin":"effect","run":2,"step":4}
