@@ -131,8 +131,7 @@ struct ScheduleWorld<M: Model> {
     if let delivered {
       reduceOne(delivered, model: model)
       reduced = 1
-      // Most steps feed nothing back: they are done without the drain, whose closures cost
-      // the search a lookup of their generic types at each step.
+      // Most steps feed nothing back: they are done without setting up the drain.
       if queue.isEmpty { return }
     }
     var index = 0

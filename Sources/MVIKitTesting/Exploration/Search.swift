@@ -174,8 +174,8 @@ struct Search<M: Model> {
     return true
   }
 
-  /// How many steps the search takes between looks at the clock: a few microseconds' worth
-  /// each, so that the looks cost nothing measurable.
+  /// How many steps the search takes between looks at the clock: about a millisecond of
+  /// steps in a release build, so that the looks cost nothing measurable.
   @usableFromInline static var stepsBetweenLooks: Int { 1_024 }
 
   /// Notes whether the search's task was cancelled, and lets other work on the main actor run
