@@ -5,9 +5,10 @@ extension Store {
   /// and observation stays per member; its ``send(_:fileID:line:)`` goes up to the root store
   /// and returns a task whose ``StoreTask/finish()`` waits for the whole cascade; its
   /// ``states`` follows every change, whichever store the intent came through; its
-  /// ``sideEffects`` receives the child's side effects, once its ``sideEffects`` has been read. It has no model, queue, effect
-  /// runner or flow of its own: the root store runs everything, and a ``FlowObserver`` attached
-  /// to the root sees the child's intents in the parent's case.
+  /// ``sideEffects`` receives the child's side effects, once its ``sideEffects`` has been
+  /// read. It has no model, queue, effect runner or flow of its own: the root store runs
+  /// everything, and a ``FlowObserver`` attached to the root sees the child's intents in the
+  /// parent's case.
   ///
   /// Scoping twice to the same child returns the same store. It is cached by this store and
   /// freed with it.

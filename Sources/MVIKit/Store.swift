@@ -168,7 +168,14 @@ public final class Store<M: Model> {
   @_disfavoredOverload
   @inlinable
   @discardableResult
-  public func send(_ intent: M.Intent) -> StoreTask {
+  public func send(_ intent: M.Intent) -> StoreTask { sendFromUnknownSite(intent) }
+
+  /// A send with no call site of the View's to give: `store.send` as a function value, a
+  /// binding's edit, an Input/Output view model's input, a debugging aid's. Its intent's
+  /// ``SendSite`` is ``SendSite/unknown``.
+  @inlinable
+  @discardableResult
+  package func sendFromUnknownSite(_ intent: M.Intent) -> StoreTask {
     guard let engine = core.unretainedEngine else { return sendUp(intent) }
     return send(intent, to: engine, from: .unknown)
   }

@@ -96,7 +96,7 @@ public struct RootStoreHandle<M: Model> {
   package func restore(_ state: M.State) { store?._state = state }
 
   /// Sends `intent` to the store, as the View does.
-  package func send(_ intent: M.Intent) { store?.send(intent, fileID: "", line: 0) }
+  package func send(_ intent: M.Intent) { store?.sendFromUnknownSite(intent) }
 
   /// Shows `state` to the View while the live state waits: the View is paused (see
   /// ``Store/isShowingPast``) until ``resumeLive()``. Driven by MVIKitTimeTravel's

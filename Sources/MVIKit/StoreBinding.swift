@@ -41,8 +41,7 @@ extension Store {
       get: { self[dynamicMember: keyPath] },
       set: { newValue in
         guard self.currentState[keyPath: keyPath] != newValue else { return }
-        // The View's edit, made through the binding: no call site of the View's to give.
-        self.send(intent(newValue), fileID: "", line: 0)
+        self.sendFromUnknownSite(intent(newValue))
       })
   }
 

@@ -64,7 +64,7 @@ public final class InputOutputViewModel<M: Model, Input, Output> {
   @discardableResult
   public func send(_ input: Input) -> StoreTask {
     // No call site of the View's to give: this file's would mislead.
-    store.send(intent(input), fileID: "", line: 0)
+    store.sendFromUnknownSite(intent(input))
   }
 
   /// The seed's `transform(input) -> output`: feeds every input of `inputs` to the store and

@@ -40,8 +40,6 @@ struct ScheduleWorld<M: Model> {
   /// send, to be reduced in this step (empty between steps).
   @usableFromInline var origin: M.Intent?
   @usableFromInline var queue: [M.Intent] = []
-  /// The number of jobs before the last step: those from it on are the step's.
-  @usableFromInline var stepStartedJobs = 0
 
   @usableFromInline init(state: M.State, timeout: Duration) {
     self.state = state
@@ -75,12 +73,12 @@ struct ScheduleWorld<M: Model> {
   }
 
   /// Takes `choice`: reduces the intent it delivers, with everything that intent feeds back
-  /// at once, and carries out the effects, as one send of a live store does. Returns whether
-  /// the step started work, for ``runStartedWork()`` to run: most steps start none, and a
+  /// at once, and carries out the effects, as one send of a live store does. Returns the jobs
+  /// the step started, whose work ``runWork(of:)`` then runs: most steps start none, and a
   /// search takes them with no suspension point.
   @inlinable
-  mutating func take(_ choice: ScheduleChoice, model: M, scenario: [M.Intent]) -> Bool {
-    stepStartedJobs = jobs.count
+  mutating func take(_ choice: ScheduleChoice, model: M, scenario: [M.Intent]) -> Range<Int> {
+    let started = jobs.count
     var delivered: M.Intent?
     droppedViewIntent = false
     switch choice {
@@ -100,7 +98,7 @@ struct ScheduleWorld<M: Model> {
       }
     }
     reduce(delivered, model: model)
-    return jobs.count > stepStartedJobs
+    return started..<jobs.count
   }
 
   /// What each step of `path` (the choices that led to this world) delivered, as a report
@@ -165,16 +163,15 @@ struct ScheduleWorld<M: Model> {
     isReducingViewIntent = false
   }
 
-  /// Runs the work of the jobs the last step started, in the order they started, and dates the
+  /// Runs the work of the jobs one step `started`, in the order they started, and dates the
   /// rest of each concatenation by when the steps before it finished. Jobs started in earlier
   /// steps are complete, and shared with other branches.
   ///
   /// The work starts as the live store's tasks do: after the step's synchronous steps are
   /// done, so that a later step of the same send may cancel it before it delivers anything.
   @usableFromInline
-  mutating func runStartedWork() async {
-    let started = stepStartedJobs
-    for index in started..<jobs.count where table.progress[index].awaitsWork {
+  mutating func runWork(of started: Range<Int>) async {
+    for index in started where table.progress[index].awaitsWork {
       let job = jobs[index]
       table.progress[index].awaitsWork = false
       guard let work = job.work.take() else { continue }
@@ -196,7 +193,7 @@ struct ScheduleWorld<M: Model> {
       table.schedules[index].dues = run.intents.map(\.due)
       job.finished = run.time.deadline
     }
-    for index in started..<jobs.count where !table.schedules[index].after.isEmpty {
+    for index in started where !table.schedules[index].after.isEmpty {
       let schedule = table.schedules[index]
       guard jobs[index].deliveries.first?.intent == nil, schedule.dues.first == .some(nil)
       else { continue }

@@ -109,7 +109,8 @@ struct Search<M: Model> {
     path = []
     states = []
     while let choice = try choose(world.choices(scenarioCount: scenario.count), path.count + 1) {
-      if world.take(choice, model: model, scenario: scenario) { await world.runStartedWork() }
+      let started = world.take(choice, model: model, scenario: scenario)
+      if !started.isEmpty { await world.runWork(of: started) }
       path.append(choice)
       states.append(world.state)
       if isLeftOut(world) || fails(world, ended: false) { return }
@@ -159,7 +160,8 @@ struct Search<M: Model> {
       reachedLimit = true
       return false
     }
-    if world.take(choice, model: model, scenario: scenario) { await world.runStartedWork() }
+    let started = world.take(choice, model: model, scenario: scenario)
+    if !started.isEmpty { await world.runWork(of: started) }
     path.append(choice)
     states.append(world.state)
     if isLeftOut(world) {
