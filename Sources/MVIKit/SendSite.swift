@@ -61,10 +61,14 @@ public struct SendSite: Hashable, CustomStringConvertible, @unchecked Sendable {
 
   // Only the main actor reads and writes these, inside one synchronous send: a scoped store
   // leaves its site before it sends up, and the root's engine takes it as it queues the intent.
-  nonisolated(unsafe) private static var remembered = SendSite.unknown
+  // Each access is a whole read or a whole assignment, so none overlaps another; unchecked, as
+  // the engine's hot members are, since the run-time check of a global costs an observed send
+  // two calls.
+  @exclusivity(unchecked) nonisolated(unsafe) private static var remembered = SendSite.unknown
 
   /// The site of the intent the engine is telling its taps about now; ``unknown`` otherwise.
-  @usableFromInline nonisolated(unsafe) static var reported = SendSite.unknown
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) static var reported =
+    SendSite.unknown
 
   /// Leaves `site` for the root store's engine. Never inlined, and called only by a scoped
   /// store whose root has something attached: a send that no one observes does not come here.

@@ -14,7 +14,12 @@ final class InspectorFeed<M: Model>: Sendable {
   @usableFromInline
   struct Pending: Sendable {
     @usableFromInline var events: [InspectorEvent<M>] = []
+    /// The feed's task, while it waits for an event.
     @usableFromInline var waiter: CheckedContinuation<Void, Never>?
+    /// Whether ``waiter`` is set and no event has yet woken it: what the main actor looks at
+    /// per event. A continuation's layout is the concurrency library's, not known where the
+    /// capture is compiled, so each look at one goes through the runtime.
+    @usableFromInline var isWaiting = false
     var isStopped = false
     /// Whether the oldest events were dropped because more came at once than the log keeps.
     @usableFromInline var overflowed = false
@@ -65,7 +70,12 @@ final class InspectorFeed<M: Model>: Sendable {
     var pages: [ObjectIdentifier: InspectorMailbox] = [:]
   }
 
-  @usableFromInline let pending = NIOLockedValueBox(Pending())
+  /// Guards ``pending``. A lock, not a locked box, so that ``capture(_:)`` can move its event
+  /// into the queue: a box's closure could only copy it.
+  @usableFromInline let pendingLock = NIOLock()
+  /// What the main actor queued and the feed's task has not taken; only under ``pendingLock``,
+  /// so no two accesses overlap.
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var pending = Pending()
   private let log: NIOLockedValueBox<Log>
   /// How many steps the log keeps.
   @usableFromInline let limit: Int
@@ -94,16 +104,23 @@ final class InspectorFeed<M: Model>: Sendable {
 
   /// Queues `event` for the page; the only work the main actor does per event.
   @inlinable
-  func capture(_ event: InspectorEvent<M>) {
-    let waiter = pending.withLockedValue { pending -> CheckedContinuation<Void, Never>? in
-      // More at once than the log keeps (a burst of intents in one main-actor turn, two or
-      // more events each): the oldest are dropped now, as the log would drop them, rather
-      // than held without bound. At least twice the limit stays queued.
-      if pending.events.count >= 3 * limit { pending.dropOldest(limit) }
-      pending.events.append(event)
-      defer { pending.waiter = nil }
-      return pending.waiter
-    }
+  func capture(_ event: consuming InspectorEvent<M>) {
+    pendingLock.lock()
+    // More at once than the log keeps (a burst of intents in one main-actor turn, two or more
+    // events each): the oldest are dropped now, as the log would drop them, rather than held
+    // without bound. At least twice the limit stays queued.
+    if pending.events.count >= 3 * limit { pending.dropOldest(limit) }
+    pending.events.append(event)
+    let wakesFeed = pending.isWaiting
+    pending.isWaiting = false
+    pendingLock.unlock()
+    if wakesFeed { wakeFeed() }
+  }
+
+  /// Resumes the feed's task if it waits. Only the main actor calls it, once per wait.
+  @usableFromInline
+  func wakeFeed() {
+    let waiter = pendingLock.withLock { pending.waiter.take() }
     waiter?.resume()
   }
 
@@ -117,7 +134,7 @@ final class InspectorFeed<M: Model>: Sendable {
     var batch: [InspectorEvent<M>] = []
     while await nextBatchIsQueued() {
       try? await Task.sleep(for: frame)
-      let overflow = pending.withLockedValue { pending in
+      let overflow = pendingLock.withLock {
         defer {
           pending.overflowed = false
           pending.rebase = nil
@@ -137,12 +154,11 @@ final class InspectorFeed<M: Model>: Sendable {
 
   /// Ends ``run()`` and every page's mailbox.
   func stop() {
-    let waiter = pending.withLockedValue { pending in
+    pendingLock.withLock {
       pending.isStopped = true
-      defer { pending.waiter = nil }
-      return pending.waiter
+      pending.isWaiting = false
     }
-    waiter?.resume()
+    wakeFeed()
     let pages = log.withLockedValue { log in
       defer { log.pages = [:] }
       return Array(log.pages.values)
@@ -152,14 +168,15 @@ final class InspectorFeed<M: Model>: Sendable {
 
   private func nextBatchIsQueued() async -> Bool {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let isReady = pending.withLockedValue { pending in
+      let isReady = pendingLock.withLock {
         guard pending.events.isEmpty, !pending.isStopped else { return true }
         pending.waiter = continuation
+        pending.isWaiting = true
         return false
       }
       if isReady { continuation.resume() }
     }
-    return !pending.withLockedValue(\.isStopped)
+    return !pendingLock.withLock { pending.isStopped }
   }
 
   private func send(

@@ -22,7 +22,10 @@
   /// release would take the slow path. Cleared by the test store's nonisolated deinit.
   package final nonisolated(unsafe) unowned var sink: (any EffectSink<Intent, SideEffect>)?
   /// The children whose work is running, with how to tell they are still in the state.
-  fileprivate final var watches = PresenceWatches()
+  // Unchecked, as the engine's hot members: read on every observed send, only by the main
+  // actor. The one long access, `check`, calls out only to cancel tasks, whose cancellation
+  // handlers (MVIKit's: they cancel other tasks) never reach the runner.
+  @exclusivity(unchecked) fileprivate final var watches = PresenceWatches()
   /// Whether each run's start and end goes to the sink: only while something hears them, so
   /// that a store without such an attachment pays nothing for them.
   package final var reportsLifecycle = false

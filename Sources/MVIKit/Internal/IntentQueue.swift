@@ -1,12 +1,33 @@
-/// An intent waiting to be reduced, with the cascade its work joins (nil: the cascade of the
-/// send being drained), where it came from, and the number of the effect run that sent it
-/// (0 when none is known: the View's, a `.send`, or a run while nothing hears runs). The run
-/// fits beside the origin in the same word, so the item is no larger for it. `site`: where the
-/// View sent it from, for what is attached (unknown for an effect's).
+/// An intent waiting to be reduced.
+///
+/// A struct, not a tuple: the compiler copies and destroys a struct with code of its own,
+/// while a generic tuple goes through the runtime's tuple witnesses, one call per element, on
+/// every queued intent of an observed send.
 @usableFromInline
-typealias QueuedIntent<Intent> = (
-  intent: Intent, cascade: Cascade?, origin: IntentOrigin, run: Int32, site: SendSite
-)
+struct QueuedIntent<Intent> {
+  @usableFromInline var intent: Intent
+  /// The cascade its work joins; nil: the cascade of the send being drained.
+  @usableFromInline var cascade: Cascade?
+  @usableFromInline var origin: IntentOrigin
+  /// The number of the effect run that sent it: 0 when none is known (the View's, a `.send`,
+  /// or a run while nothing hears runs). It fits beside the origin in the same word, so the
+  /// item is no larger for it.
+  @usableFromInline var run: Int32
+  /// Where the View sent it from, for what is attached; unknown for an effect's.
+  @usableFromInline var site: SendSite
+
+  @inlinable
+  init(
+    _ intent: Intent, cascade: Cascade?, origin: IntentOrigin, run: Int32 = 0,
+    site: SendSite = .unknown
+  ) {
+    self.intent = intent
+    self.cascade = cascade
+    self.origin = origin
+    self.run = run
+    self.site = site
+  }
+}
 
 /// Intents waiting to be reduced, first in, first out. Keeps its storage between sends, so a
 /// chain of fed-back intents allocates nothing once the queue has grown to the chain's width.

@@ -73,13 +73,13 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     // A scoped store's send left its site to be taken here.
     let site = site.isFromBelow ? SendSite.takeRemembered() : site
     guard isReducing else {
-      queue.append((intent, nil, .view, 0, site))
+      queue.append(QueuedIntent(intent, cascade: nil, origin: .view, site: site))
       return StoreTask(drain(store, after: .none, into: nil))
     }
     // Sent from inside a send (an observer, an attachment): it waits until that send's
     // synchronous work is done, and starts a cascade of its own.
     let cascade = Cascade()
-    deferred.append((intent, cascade, .view, 0, site))
+    deferred.append(QueuedIntent(intent, cascade: cascade, origin: .view, site: site))
     return StoreTask(cascade)
   }
 
@@ -115,7 +115,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
         // A chain's `.send` with nothing queued before it is reduced next, as it would be
         // after a trip through the queue, without the trip.
         if case .send(let next) = effect.operation, queue.isEmpty {
-          return (next, item.cascade, .effect, 0, .unknown)
+          return QueuedIntent(next, cascade: item.cascade, origin: .effect)
         }
         // An intent an effect fed back joins its effect's cascade; the others, the send's.
         if item.cascade == nil {
@@ -146,7 +146,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     case .send(let intent):
       // The common step of a chain: queued as ``receive(_:into:)`` queues it, without a trip
       // through the runner.
-      queue.append((intent, cascade, .effect, 0, .unknown))
+      queue.append(QueuedIntent(intent, cascade: cascade, origin: .effect))
     default:
       execute(effect, step: step, cascade: &cascade)
     }
@@ -163,7 +163,8 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   func reduceObserved(_ store: Store<M>, _ item: QueuedIntent<M.Intent>)
     -> Effect<M.Intent, M.SideEffect>
   {
-    let (intent, _, origin, run, site) = item
+    let intent = item.intent
+    let origin = item.origin
     if pause != nil {
       // While the View is paused, its input would be computed against the state it shows,
       // not the live one: it is refused, as the Elm debugger blocks input while it shows the
@@ -181,8 +182,8 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     let effect: Effect<M.Intent, M.SideEffect>
     if !taps.isEmpty {
       step += 1
-      reducedRun = run
-      SendSite.reported = site
+      reducedRun = item.run
+      SendSite.reported = item.site
       report(.intent(intent), origin: origin)
       SendSite.reported = .unknown
       reducedRun = 0
@@ -205,7 +206,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   /// to `cascade`.
   package func receive(_ intent: M.Intent, into cascade: Cascade?, run: Int32) {
     guard let store = face else { return }
-    queue.append((intent, cascade, .effect, run, .unknown))
+    queue.append(QueuedIntent(intent, cascade: cascade, origin: .effect, run: run))
     if !isReducing { _ = drain(store, after: .none, into: cascade) }
   }
 
