@@ -71,4 +71,16 @@ extension InspectorTests {
     #expect(SendSite.unknown.fileID == nil)
     #expect(SendSite.unknown.description == "unknown")
   }
+
+  @Test func aSendSiteKeepsAFileNameInAnyScriptAndALineOfAnySize() {
+    let accented = SendSite(fileID: "Tâches/VueDesTâches.swift", line: 7)
+    #expect(accented.fileID == "Tâches/VueDesTâches.swift")
+    #expect(accented.description == "Tâches/VueDesTâches.swift:7")
+    #expect(accented != SendSite(fileID: "Taches/VueDesTaches.swift", line: 7))
+    let far = SendSite(fileID: "App/Generated.swift", line: UInt(UInt32.max))
+    #expect(far.line == Int(UInt32.max))
+    #expect(far.fileID == "App/Generated.swift")
+    let oneCharacter = SendSite(fileID: "a", line: 3)
+    #expect(oneCharacter.description == "a:3")
+  }
 }
