@@ -101,10 +101,12 @@ public final class Store<M: Model> {
 
   isolated deinit {
     if case .root(let engine) = core {
+      // First, so that nothing reaches the store from here on through its engine: an
+      // attachment's handle reads the store there.
+      engine.face = nil
       engine.cancelAll()
       // Its tasks may outlive the store: what they send back is dropped from here on.
       engine.sink = nil
-      engine.face = nil
     }
     for child in children.all { child.entry.parentFreed() }
     madeChannel?.finish()

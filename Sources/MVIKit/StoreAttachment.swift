@@ -18,9 +18,15 @@ public protocol StoreAttachment<M>: AnyObject {
 /// for the attachments of this package.
 @MainActor
 public struct RootStoreHandle<M: Model> {
-  weak var store: Store<M>?
+  // The engine, not the store, is held weakly: an object held weakly gets a side table, and
+  // each retain and release of it takes a slower path. The store is retained on every send;
+  // the engine is not.
+  private weak var engine: StoreEngine<M>?
 
-  init(_ store: Store<M>) { self.store = store }
+  /// The root store, until it is freed: its engine lets go of it as it goes.
+  var store: Store<M>? { engine?.face }
+
+  init(_ store: Store<M>) { engine = store.engine }
 
   /// The handle of `store` when it is a root store, for a debugging aid attached after the
   /// store was made (MVIKitInspector's `Inspector`); nil for a scoped store.
@@ -28,8 +34,6 @@ public struct RootStoreHandle<M: Model> {
     guard store.engine != nil else { return nil }
     self.init(store)
   }
-
-  private var engine: StoreEngine<M>? { store?.engine }
 
   /// The store's live state, or nil once the store is gone.
   public var state: M.State? { engine?.pause?.live ?? store?._state }
