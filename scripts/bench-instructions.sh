@@ -3,9 +3,9 @@
 # moves neither with the machine's load nor with where the linker put the code, for judging a
 # change to a send a few ns long. Times printed beside them are slowed by callgrind.
 #
-#   scripts/bench-instructions.sh [CASES]   (default 1,1x,1e,5a,5,5c,5b,5e; the ids of `make bench`)
+#   scripts/bench-instructions.sh [CASES]   (default 1,1x,1e,5a,5,5c,5b,5e,14o; the ids of `make bench`)
 set -euo pipefail
-cases="${1:-1,1x,1e,5a,5,5c,5b,5e}"
+cases="${1:-1,1x,1e,5a,5,5c,5b,5e,14o}"
 swift="${SWIFT:-swift}"
 if ! command -v valgrind >/dev/null 2>&1; then
   echo "bench-instructions: needs valgrind (Debian: apt-get install valgrind)" >&2

@@ -52,8 +52,8 @@ enum InspectorCases {
       Row(
         name: "14a. inspected send, a page connected (main thread CPU)", nanoseconds: cpu,
         floorName: "observed send (empty flow observer)", floorNanoseconds: floorCPU,
-        allocations: inspected.allocs, target: "capture ≤ 1,000 ns over the floor",
-        met: cpu - floorCPU <= 1_000,
+        allocations: inspected.allocs, target: "≤ 1,000 ns of main-thread CPU, floor included",
+        met: cpu <= 1_000,
         note:
           "wall \(Int(inspected.ns)) ns, floor's \(Int(floor.ns)) ns; allocs/op counts the feed's encoding too"
       ),
@@ -67,6 +67,29 @@ enum InspectorCases {
         nanoseconds: Double(heapKept) / Double(n), floorName: "—", floorNanoseconds: 0,
         allocations: 0, target: "bounded: \(n) steps", met: nil),
     ]
+  }
+
+  /// The floor of 14a on its own (14o): a send with an empty flow observer attached, the
+  /// observed path every debugging aid takes, beside the same send to a plain store. Counted
+  /// by `make bench-instructions`, which cannot count 14a: valgrind stops at the first thread
+  /// the inspector starts.
+  static func observedSend() -> Row {
+    let n = 100_000
+    let plain = Store(initialState: Sheet.State(), model: Sheet())
+    let floor = measure(n) { n in
+      for index in 0..<n { viewSend(plain, .set(index % 100, index)) }
+    }
+    let observed = Store(
+      initialState: Sheet.State(), model: Sheet(), attaching: [FlowObserver { _ in }])
+    let subject = measure(n) { n in
+      for index in 0..<n { viewSend(observed, .set(index % 100, index)) }
+    }
+    blackHole((plain.edits, observed.edits))
+    var row = Row(
+      "14o. observed send (an empty flow observer), 100-cell state", subject,
+      floor: "the same send, nothing attached", floor, within: .infinity, target: "report")
+    row.met = nil
+    return row
   }
 
   private static func failed(_ name: String, _ reason: String) -> Row {

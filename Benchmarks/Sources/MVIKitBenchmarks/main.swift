@@ -40,6 +40,7 @@ if wants("13") { rows.append(await ExplorerCases.searchAsYouType()) }
 if wants("13b") { rows += await ExplorerCases.fanouts() }
 
 if wants("14") { rows.append(contentsOf: await InspectorCases.all()) }
+if wants("14o") { rows.append(InspectorCases.observedSend()) }
 if wants("15") { rows.append(contentsOf: await PersistenceCases.all()) }
 
 print(ResultsTable(rows: rows).markdown)
