@@ -26,4 +26,25 @@ import Testing
     keeper.handle?.send(.increment)
     #expect(keeper.handle?.state == nil)
   }
+
+  @Test func aTapThatLeavesAsItHearsAnEventLetsTheTapsAfterItHearItToo() {
+    let keeper = Keeper()
+    let store = Store(
+      initialState: Counter.State(), model: Counter(fact: { "\($0)" }), attaching: [keeper])
+    guard let handle = keeper.handle else { return #expect(Bool(false), "no handle") }
+    var heardByLeaver = 0
+    var heardByStayer: [String] = []
+    var leaver: FlowTap<Counter>?
+    leaver = handle.addTap { _, _ in
+      heardByLeaver += 1
+      if let tap = leaver { handle.removeTap(tap) }
+      leaver = nil
+    }
+    _ = handle.addTap { event, _ in heardByStayer.append("\(event)") }
+    store.send(.increment)
+    store.send(.increment)
+    #expect(heardByLeaver == 1)
+    // The intent and the change of each send.
+    #expect(heardByStayer.count == 4)
+  }
 }

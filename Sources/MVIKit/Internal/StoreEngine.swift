@@ -239,7 +239,10 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
 
   /// Tells every tap about `event`.
   @inlinable func report(_ event: FlowEvent<M>, origin: IntentOrigin?) {
-    for tap in taps { tap.receive(event, origin) }
+    // Over a copy of the list, which keeps every tap alive while a tap detaches itself or
+    // another: read by index, a tap is borrowed from the copy, not retained for its call.
+    let taps = self.taps
+    for index in taps.indices { taps[index].receive(event, origin) }
   }
 
   /// Tells every tap about a misuse or an error that the store survived, and standard error
