@@ -12,7 +12,7 @@ public struct SendSite: Hashable, CustomStringConvertible, @unchecked Sendable {
   // A string literal's bytes and a line: constant data of the binary, read by the main actor.
   // Kept in two words rather than as a `StaticString` and a line (four): every intent that an
   // observed store queues carries a site, and past a few words the compiler copies the queued
-  // intent through the runtime, field by field (a third more instructions per observed send).
+  // intent through the runtime, field by field (a fifth more instructions per observed send).
   /// The first byte of the file's literal; nil when unknown.
   @usableFromInline let fileStart: UnsafeRawPointer?
   /// The literal's length in bytes in the high half, the line in the low half.

@@ -117,7 +117,9 @@ final class InspectorFeed<M: Model>: Sendable {
     if wakesFeed { wakeFeed() }
   }
 
-  /// Resumes the feed's task if it waits. Only the main actor calls it, once per wait.
+  /// Resumes the feed's task if it waits. Only the main actor calls it (``capture(_:)``, which
+  /// cleared ``Pending/isWaiting`` first, and ``stop()``), so between that and the resume no
+  /// other call can take the waiter, and the task waits again only once resumed.
   @usableFromInline
   func wakeFeed() {
     let waiter = pendingLock.withLock { pending.waiter.take() }

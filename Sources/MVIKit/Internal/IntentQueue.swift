@@ -1,8 +1,9 @@
 /// An intent waiting to be reduced.
 ///
-/// A struct, not a tuple: the compiler copies and destroys a struct with code of its own,
-/// while a generic tuple goes through the runtime's tuple witnesses, one call per element, on
-/// every queued intent of an observed send.
+/// A struct, not a tuple: a generic tuple was copied through the runtime's tuple witnesses,
+/// one call per element, on every queued intent of an observed send. And small: past a few
+/// words, the compiler copies even this struct through its value witnesses (see ``SendSite``,
+/// kept in two words for it).
 @usableFromInline
 struct QueuedIntent<Intent> {
   @usableFromInline var intent: Intent
