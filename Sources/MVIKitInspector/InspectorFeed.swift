@@ -30,7 +30,8 @@ final class InspectorFeed<M: Model>: Sendable {
 
     /// Drops the oldest `count` events, keeping what the feed needs to go on without them:
     /// how many steps went, and the state they left. A batch at a time, so that a burst
-    /// past the bound costs each event a look at its case, not a copy and a move.
+    /// past the bound moves the rest once per `count` events, not once per event. (The
+    /// optimised build still copies each event to look at its case.)
     @inlinable
     mutating func dropOldest(_ count: Int) {
       // Read by index, not through a slice: a slice alive at the removal would share the
