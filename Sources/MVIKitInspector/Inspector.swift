@@ -98,9 +98,16 @@ public final class Inspector<M: Model> {
       privacy: privacy, codable: codable)
     // Made here, inlined where the model's type is known, so that the capture runs specialised
     // code: unspecialised, it looked up the type metadata of its events on every send.
+    //
+    // The closures hold the feed beside the inspector, so that each one's context is a box of
+    // its own. With the inspector as the only capture, the context would be the inspector
+    // itself, retained around each event; and a page's commands reach the inspector through a weak
+    // reference, which gives it a side table, where each retain and release takes the
+    // runtime's slow path.
+    let feed = inspector.feed
     inspector.listen(
-      { event, origin in inspector.capture(event, origin) },
-      effects: { inspector.captureEffect($0) })
+      { event, origin in inspector.capture(event, origin, into: feed) },
+      effects: { inspector.captureEffect($0, into: feed) })
     return inspector
   }
 
@@ -200,7 +207,7 @@ public final class Inspector<M: Model> {
 
   /// An effect run's start or end, for the page's timeline: at the step it happened after.
   @usableFromInline
-  func captureEffect(_ event: EffectLifecycleEvent) {
+  func captureEffect(_ event: EffectLifecycleEvent, into feed: InspectorFeed<M>) {
     let moment: String
     var failure: String?
     switch event.moment {
@@ -218,9 +225,10 @@ public final class Inspector<M: Model> {
         startedBy: event.step - firstStoreStep))
   }
 
-  /// The one thing done per event on the main actor.
+  /// The one thing done per event on the main actor. `feed` is the inspector's own, which
+  /// the tap's closure holds (see `launch`).
   @inlinable
-  func capture(_ event: FlowEvent<M>, _ origin: IntentOrigin?) {
+  func capture(_ event: FlowEvent<M>, _ origin: IntentOrigin?, into feed: InspectorFeed<M>) {
     switch event {
     case .intent(let intent):
       step += 1

@@ -18,16 +18,14 @@ enum InspectorEvent<M: Model>: Sendable {
     startedBy: Int)
   /// The store shows its live state, or the state after `shownStep`.
   case status(live: Bool, shownStep: Int?)
+  /// What an event dropped from the feed's queue leaves in its place until the queue's storage
+  /// is compacted; never taken by the feed.
+  case dropped
 }
 
 extension InspectorEvent {
   /// Whether this is a step's intent.
   @inlinable var isIntent: Bool {
     if case .intent = self { true } else { false }
-  }
-
-  /// Whether this is the state a step left.
-  @inlinable var isState: Bool {
-    if case .state = self { true } else { false }
   }
 }

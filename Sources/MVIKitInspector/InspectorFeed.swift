@@ -13,7 +13,7 @@ import NIOConcurrencyHelpers
 final class InspectorFeed<M: Model>: Sendable {
   @usableFromInline
   struct Pending: Sendable {
-    @usableFromInline var events: [InspectorEvent<M>] = []
+    @usableFromInline var queue: PendingEvents<M>
     /// The feed's task, while it waits for an event.
     @usableFromInline var waiter: CheckedContinuation<Void, Never>?
     /// Whether ``waiter`` is set and no event has yet woken it: what the main actor looks at
@@ -21,33 +21,6 @@ final class InspectorFeed<M: Model>: Sendable {
     /// capture is compiled, so each look at one goes through the runtime.
     @usableFromInline var isWaiting = false
     var isStopped = false
-    /// Whether the oldest events were dropped because more came at once than the log keeps.
-    @usableFromInline var overflowed = false
-    /// The state after the last dropped step, the base to go on from.
-    @usableFromInline var rebase: M.State?
-    /// Steps dropped before they were encoded.
-    @usableFromInline var droppedSteps = 0
-
-    /// Drops the oldest `count` events, keeping what the feed needs to go on without them:
-    /// how many steps went, and the state they left. A batch at a time, so that a burst
-    /// past the bound moves the rest once per `count` events, not once per event. (The
-    /// optimised build still copies each event to look at its case.)
-    @inlinable
-    mutating func dropOldest(_ count: Int) {
-      // Read by index, not through a slice: a slice alive at the removal would share the
-      // storage, and the removal would copy it into a new, smaller buffer.
-      var lastState: Int?
-      for index in 0..<count {
-        if events[index].isIntent {
-          droppedSteps += 1
-        } else if events[index].isState {
-          lastState = index
-        }
-      }
-      if let lastState, case .state(_, let state) = events[lastState] { rebase = state }
-      overflowed = true
-      events.removeFirst(count)
-    }
   }
 
   private struct Log {
@@ -76,7 +49,7 @@ final class InspectorFeed<M: Model>: Sendable {
   @usableFromInline let pendingLock = NIOLock()
   /// What the main actor queued and the feed's task has not taken; only under ``pendingLock``,
   /// so no two accesses overlap.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var pending = Pending()
+  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var pending: Pending
   private let log: NIOLockedValueBox<Log>
   /// How many steps the log keeps.
   @usableFromInline let limit: Int
@@ -96,6 +69,7 @@ final class InspectorFeed<M: Model>: Sendable {
     let state = InspectorValue.json(privacy.state(initialState))
     log = NIOLockedValueBox(Log(base: state, current: state))
     self.limit = max(1, limit)
+    pending = Pending(queue: PendingEvents(limit: limit))
     self.frame = frame
     modelName = String(describing: M.self)
     isExportable = InspectorValue.isCodable(M.State.self, M.Intent.self, M.SideEffect.self)
@@ -107,11 +81,7 @@ final class InspectorFeed<M: Model>: Sendable {
   @inlinable
   func capture(_ event: consuming InspectorEvent<M>) {
     pendingLock.lock()
-    // More at once than the log keeps (a burst of intents in one main-actor turn, two or more
-    // events each): the oldest are dropped now, as the log would drop them, rather than held
-    // without bound. At least twice the limit stays queued.
-    if pending.events.count >= 3 * limit { pending.dropOldest(limit) }
-    pending.events.append(event)
+    pending.queue.append(event)
     let wakesFeed = pending.isWaiting
     pending.isWaiting = false
     pendingLock.unlock()
@@ -137,19 +107,11 @@ final class InspectorFeed<M: Model>: Sendable {
     var batch: [InspectorEvent<M>] = []
     while await nextBatchIsQueued() {
       try? await Task.sleep(for: frame)
-      let overflow = pendingLock.withLock {
-        defer {
-          pending.overflowed = false
-          pending.rebase = nil
-          pending.droppedSteps = 0
-        }
-        swap(&pending.events, &batch)
-        return pending.overflowed ? (pending.rebase, pending.droppedSteps) : nil
-      }
+      let (start, dropped) = pendingLock.withLock { pending.queue.take(into: &batch) }
       log.withLockedValue { log in
-        let dropped = log.dropped
-        if let (rebase, droppedSteps) = overflow { restart(&log, from: rebase, droppedSteps) }
-        send(encoding: batch, into: &log, droppedBefore: dropped)
+        let droppedBefore = log.dropped
+        if let dropped { restart(&log, from: dropped.rebase, dropped.steps) }
+        send(encoding: batch[start...], into: &log, droppedBefore: droppedBefore)
       }
       batch.removeAll(keepingCapacity: true)
     }
@@ -172,7 +134,7 @@ final class InspectorFeed<M: Model>: Sendable {
   private func nextBatchIsQueued() async -> Bool {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let isReady = pendingLock.withLock {
-        guard pending.events.isEmpty, !pending.isStopped else { return true }
+        guard pending.queue.isEmpty, !pending.isStopped else { return true }
         pending.waiter = continuation
         pending.isWaiting = true
         return false
@@ -183,7 +145,7 @@ final class InspectorFeed<M: Model>: Sendable {
   }
 
   private func send(
-    encoding events: [InspectorEvent<M>], into log: inout Log, droppedBefore: Int
+    encoding events: ArraySlice<InspectorEvent<M>>, into log: inout Log, droppedBefore: Int
   ) {
     let before = log.current
     let withheldBefore = log.withheld
@@ -258,6 +220,8 @@ final class InspectorFeed<M: Model>: Sendable {
         log.live = live
         log.shownStep = shownStep
         statusChanged = true
+      case .dropped:
+        break
       }
     }
     trim(&log)
