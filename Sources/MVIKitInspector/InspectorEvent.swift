@@ -18,9 +18,6 @@ enum InspectorEvent<M: Model>: Sendable {
     startedBy: Int)
   /// The store shows its live state, or the state after `shownStep`.
   case status(live: Bool, shownStep: Int?)
-  /// What an event dropped from the feed's queue leaves in its place until the queue's storage
-  /// is compacted; never taken by the feed.
-  case dropped
 }
 
 extension InspectorEvent {

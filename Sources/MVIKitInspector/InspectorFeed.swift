@@ -101,19 +101,18 @@ final class InspectorFeed<M: Model>: Sendable {
 
   /// Encodes and sends batches until ``stop()``.
   func run() async {
-    // The queue's two buffers: the main actor appends to one while this task encodes the
-    // other. Taking a batch swaps them under the lock, so the main actor never waits for a
-    // batch to be copied, and appends into capacity the last batch left.
-    var batch: [InspectorEvent<M>] = []
+    // The queue's two rings: the main actor appends to one while this task empties the other.
+    // Taking a batch swaps them under the lock, so the main actor never waits for a batch to
+    // be copied, and appends into the memory the last batch left.
+    var batch = EventRing<InspectorEvent<M>>()
     while await nextBatchIsQueued() {
       try? await Task.sleep(for: frame)
-      let (start, dropped) = pendingLock.withLock { pending.queue.take(into: &batch) }
+      let dropped = pendingLock.withLock { pending.queue.take(into: &batch) }
       log.withLockedValue { log in
         let droppedBefore = log.dropped
         if let dropped { restart(&log, from: dropped.rebase, dropped.steps) }
-        send(encoding: batch[start...], into: &log, droppedBefore: droppedBefore)
+        send(encoding: batch, into: &log, droppedBefore: droppedBefore)
       }
-      batch.removeAll(keepingCapacity: true)
     }
   }
 
@@ -145,7 +144,7 @@ final class InspectorFeed<M: Model>: Sendable {
   }
 
   private func send(
-    encoding events: ArraySlice<InspectorEvent<M>>, into log: inout Log, droppedBefore: Int
+    encoding events: EventRing<InspectorEvent<M>>, into log: inout Log, droppedBefore: Int
   ) {
     let before = log.current
     let withheldBefore = log.withheld
@@ -153,8 +152,9 @@ final class InspectorFeed<M: Model>: Sendable {
     // A page resynced before this batch goes on with its first new step.
     var firstStep: Int?
     var statusChanged = false
-    for event in events {
-      switch event {
+    // Taken out one by one, so that the ring is left empty for the main actor's next batch.
+    while !events.isEmpty {
+      switch events.removeFirst() {
       case .intent(let step, let origin, let time, let run, let site, let intent):
         guard !privacy.withholds(intent) else {
           log.withheld += 1
@@ -220,8 +220,6 @@ final class InspectorFeed<M: Model>: Sendable {
         log.live = live
         log.shownStep = shownStep
         statusChanged = true
-      case .dropped:
-        break
       }
     }
     trim(&log)

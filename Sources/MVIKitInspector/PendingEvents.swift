@@ -10,12 +10,12 @@ import MVIKit
 /// ``StepStates``, and both let go of it in the same step. The first visit to its memory is a
 /// cache miss, the second is not. Dropped in batches, or at another bound, each old state
 /// would be a miss twice.
+///
+/// The events are in a ring, a reference: the queue lives in one place, the feed's pending
+/// slot, and is changed there, never copied.
 @usableFromInline
 struct PendingEvents<M: Model>: Sendable {
-  /// The queue from ``head`` on; before it, ``InspectorEvent/dropped`` until the storage is
-  /// compacted.
-  @usableFromInline var events: [InspectorEvent<M>] = []
-  @usableFromInline var head = 0
+  @usableFromInline var events = EventRing<InspectorEvent<M>>()
   /// How many intents are queued: the steps the queue holds.
   @usableFromInline var steps = 0
   @usableFromInline let limit: Int
@@ -30,7 +30,7 @@ struct PendingEvents<M: Model>: Sendable {
     self.limit = max(1, limit)
   }
 
-  @usableFromInline var isEmpty: Bool { head == events.count }
+  var isEmpty: Bool { events.isEmpty }
 
   @inlinable
   mutating func append(_ event: consuming InspectorEvent<M>) {
@@ -47,55 +47,39 @@ struct PendingEvents<M: Model>: Sendable {
   mutating func dropOldestStep() {
     overflowed = true
     var hasDroppedIntent = false
-    // Each event is moved out to look at it, not copied: a copy of a state would visit its
-    // memory once more. The next step's intent is moved back.
-    while head < events.count {
-      var event = InspectorEvent<M>.dropped
-      swap(&event, &events[head])
-      switch event {
-      case .intent:
-        guard !hasDroppedIntent else {
-          swap(&event, &events[head])
-          compact()
+    // Each event is moved out to look at it and moved on, never copied: a copy of a state would
+    // visit its memory once more, and a copy of an event went through the runtime's value
+    // witnesses. The next step's intent is moved back.
+    while !events.isEmpty {
+      let event = events.removeFirst()
+      if event.isIntent {
+        if hasDroppedIntent {
+          events.prepend(consume event)
           return
         }
         hasDroppedIntent = true
         droppedSteps += 1
         steps -= 1
-      case .state(_, let state):
+      } else if case .state(_, let state) = consume event {
         rebase = state
-      default:
-        break
       }
-      head += 1
     }
-    compact()
   }
 
-  /// Removes the dropped prefix once it is at least half the storage, so that each event is
-  /// moved at most once more on average.
-  @inlinable
-  mutating func compact() {
-    guard head >= 1_024, head * 2 >= events.count else { return }
-    events.removeFirst(head)
-    head = 0
-  }
-
-  /// Empties the queue for the feed: `storage` receives the queued events (from the returned
-  /// index on), and the queue goes on in `storage`'s old buffer, which the feed emptied with
-  /// its capacity kept, so that appending after a batch does not allocate again. Returns the
-  /// state and count of the steps dropped since the last take, when any were.
+  /// Empties the queue for the feed: `ring` receives the queued events, and the queue goes on
+  /// in `ring`'s old memory, which the feed emptied, so that appending after a batch does not
+  /// allocate again. Returns the state and count of the steps dropped since the last take,
+  /// when any were.
   mutating func take(
-    into storage: inout [InspectorEvent<M>]
-  ) -> (start: Int, dropped: (rebase: M.State?, steps: Int)?) {
+    into ring: inout EventRing<InspectorEvent<M>>
+  ) -> (rebase: M.State?, steps: Int)? {
     defer {
-      head = 0
       steps = 0
       overflowed = false
       rebase = nil
       droppedSteps = 0
     }
-    swap(&events, &storage)
-    return (head, overflowed ? (rebase, droppedSteps) : nil)
+    swap(&events, &ring)
+    return overflowed ? (rebase, droppedSteps) : nil
   }
 }
