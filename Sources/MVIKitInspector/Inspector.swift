@@ -101,8 +101,8 @@ public final class Inspector<M: Model> {
     //
     // The closures hold the feed beside the inspector, so that each one's context is a box of
     // its own. With the inspector as the only capture, the context would be the inspector
-    // itself, retained around each event; and a page's commands reach the inspector through a weak
-    // reference, which gives it a side table, where each retain and release takes the
+    // itself, retained around each event. A page's commands reach the inspector through a
+    // weak reference, which gives it a side table, where each retain and release takes the
     // runtime's slow path.
     let feed = inspector.feed
     inspector.listen(

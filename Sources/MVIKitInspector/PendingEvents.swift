@@ -26,8 +26,14 @@ struct PendingEvents<M: Model>: Sendable {
   /// Steps dropped since the feed last took the queue.
   @usableFromInline var droppedSteps = 0
 
+  /// How many events the queue holds at most, whatever their steps. Steps rarely have more
+  /// than three events, but events that belong to no new step can come without end: a View
+  /// sending while the store shows a past state, for one, is refused with a warning each time.
+  @usableFromInline let maximumEvents: Int
+
   init(limit: Int) {
     self.limit = max(1, limit)
+    maximumEvents = 4 * self.limit + 1_024
   }
 
   var isEmpty: Bool { events.isEmpty }
@@ -37,12 +43,14 @@ struct PendingEvents<M: Model>: Sendable {
     if event.isIntent {
       if steps == limit { dropOldestStep() }
       steps += 1
+    } else if events.count >= maximumEvents {
+      dropOldestStep()
     }
     events.append(event)
   }
 
   /// Drops the events up to the second queued intent: the oldest step, and anything captured
-  /// before it.
+  /// before it. With no second intent, every queued event.
   @inlinable
   mutating func dropOldestStep() {
     overflowed = true

@@ -90,6 +90,23 @@ import Testing
     #expect(released.suffix(3).allSatisfy { $0.box != nil })
   }
 
+  /// Events of no new step, without end (a View sending while the store shows the past): the
+  /// queue stays bounded, and a step that comes after them is kept.
+  @Test func eventsOfNoNewStepStayBounded() {
+    var queue = PendingEvents<Notes>(limit: 10)
+    queue.append(intent(1))
+    for index in 0..<100_000 {
+      queue.append(.warning(step: 1, time: 0, "refused \(index)"))
+      #expect(queue.events.count <= queue.maximumEvents, "after \(index + 1) warnings")
+    }
+    #expect(queue.droppedSteps == 1)
+    #expect(queue.steps == 0)
+    queue.append(intent(2))
+    queue.append(.state(step: 2, Notes.State(count: 2)))
+    #expect(labels(Array(queued(queue).suffix(2))) == ["intent 2", "state 2 (2)"])
+    #expect(queue.steps == 1)
+  }
+
   // MARK: - Helpers
 
   private func intent(_ step: Int) -> InspectorEvent<Notes> {
