@@ -4,7 +4,8 @@
 /// Why not an array: removing an array's first element moves all the others, and removing a
 /// batch at a time left dropped events alive until the batch went (see ``PendingEvents``). An
 /// array of optionals made the optimised build ask the runtime for the enum's tag on every
-/// look. Here an element is moved in and moved out, bit for bit, and nothing else is touched.
+/// look, and NIOCore's `CircularBuffer` keeps its elements as optionals too. Here an element
+/// is moved in and moved out, bit for bit, and nothing else is touched.
 ///
 /// Not thread-safe: the main actor and the feed's task each use one ring at a time, and hand
 /// them over under the feed's lock (``PendingEvents/take(into:)``).

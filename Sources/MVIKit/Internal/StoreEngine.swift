@@ -240,7 +240,9 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   /// Tells every tap about `event`.
   @inlinable func report(_ event: FlowEvent<M>, origin: IntentOrigin?) {
     // Over a copy of the list, which keeps every tap alive while a tap detaches itself or
-    // another: read by index, a tap is borrowed from the copy, not retained for its call.
+    // another: read by index, a tap is borrowed from the copy, not retained for its call. Its
+    // closure's context still is: a listener held weakly elsewhere should not be the only
+    // thing its closure captures (see MVIKitInspector's `Inspector.launch`).
     let taps = self.taps
     for index in taps.indices { taps[index].receive(event, origin) }
   }
