@@ -99,7 +99,9 @@ let package = Package(
     .executableTarget(name: "PersistenceProbe", dependencies: ["MVIKitPersistence"]),
     .testTarget(
       name: "MVIKitPersistenceTests",
-      dependencies: ["MVIKit", "MVIKitPersistence", "MVIKitTesting", "PersistenceProbe"]
+      dependencies: [
+        "MVIKit", "MVIKitPersistence", "MVIKitTesting", "MVIKitRecording", "PersistenceProbe",
+      ]
     ),
     .testTarget(
       name: "MVIKitInspectorTests",

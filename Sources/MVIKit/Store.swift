@@ -82,7 +82,9 @@ public final class Store<M: Model> {
   ///   - model: The model whose `reduce` the store runs for every intent.
   ///   - attachments: What sees the store's whole flow from its first state: a
   ///     ``FlowObserver``, and debugging aids such as MVIKitRecording's `Recorder` and
-  ///     MVIKitTimeTravel's `StateHistory`.
+  ///     MVIKitTimeTravel's `StateHistory`. Each attaches in the order given, except that what
+  ///     restores a saved state (MVIKitPersistence's `StatePersistence`) attaches before the
+  ///     rest, so that they all start from the restored state.
   public init(
     initialState: M.State, model: M, attaching attachments: [any StoreAttachment<M>] = []
   ) {
@@ -90,7 +92,15 @@ public final class Store<M: Model> {
     let engine = StoreEngine(model: model)
     core = .root(engine)
     engine.face = self
-    for attachment in attachments { attachment.attach(to: RootStoreHandle(self)) }
+    // What replaces the first state (state persistence's restore) attaches first, whatever
+    // the order given: a recorder or the inspector then starts from the state the app really
+    // started from, and no step is credited with the restore.
+    for attachment in attachments where attachment is any StateRestoringAttachment {
+      attachment.attach(to: RootStoreHandle(self))
+    }
+    for attachment in attachments where !(attachment is any StateRestoringAttachment) {
+      attachment.attach(to: RootStoreHandle(self))
+    }
   }
 
   /// A scoped store, reading and sending through `upstream`.

@@ -120,3 +120,9 @@ public struct RootStoreHandle<M: Model> {
   /// after any that observers send on seeing the live state.
   package func resumeLive() { engine?.resume() }
 }
+
+/// An attachment that replaces the store's first state through
+/// ``RootStoreHandle/restore(_:)``, as MVIKitPersistence's `StatePersistence` does. The root
+/// store's initialiser attaches these before any other, so that what records or shows the flow
+/// starts from the state the app really started from, whatever the order of `attaching:`.
+package protocol StateRestoringAttachment: AnyObject {}

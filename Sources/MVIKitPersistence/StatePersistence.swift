@@ -4,6 +4,9 @@ import MVIKit
 /// Keeps the members a ``PersistedState`` names across launches: loads them when the store is
 /// made, before anything is drawn, and saves them after they change.
 ///
+/// The store attaches it before anything else given to `attaching:`, in any order: a `Recorder`
+/// or the inspector beside it starts from the restored state.
+///
 /// ```swift
 /// let store = Store(
 ///   initialState: Settings.State(), model: Settings(),
@@ -22,7 +25,7 @@ import MVIKit
 /// no migration) or that a newer version of the app wrote is moved aside, the state starts from
 /// its defaults, and the model is told once through ``PersistedState/problem``.
 @MainActor
-public final class StatePersistence<M: Model>: StoreAttachment {
+public final class StatePersistence<M: Model>: StoreAttachment, StateRestoringAttachment {
   private let persisted: PersistedState<M>
   private let storage: any StateStorage
   private let delay: Duration

@@ -36,7 +36,9 @@ package struct StateDifference: Equatable {
     case .append(let source): statement = "\(member).append(\(source))"
     case .appendContents(let source): statement = "\(member).append(contentsOf: \(source))"
     case .removeLast(let count):
-      statement = count == 1 ? "\(member).removeLast()" : "\(member).removeLast(\(count))"
+      // Not `removeLast()`, which traps on a shorter list and ends the whole test run:
+      // MVIKitTesting's throws, and the test fails alone.
+      return ["try \(member).removeLast(recorded: \(count))"]
     case .modify(let embed, let inner):
       return ["try modify(&\(member), case: \(embed)) {"]
         + inner.flatMap { $0.statements(on: "$0") }.map { "  " + $0 } + ["}"]

@@ -97,8 +97,8 @@ public struct IntentFuzzer<M: Model> {
   }
 
   /// Reduces `intent` and whatever it feeds back synchronously, under the live store's rule
-  /// (``FeedbackDrain``: first in, first out, at most its limit of them); returns how many were
-  /// reduced, and the warning of a runaway, which the live store reports too.
+  /// (``FeedbackDrain``: first in, first out); returns how many were reduced, and the warning of
+  /// a probable loop past the rule's limit, where the fuzzer stops that sequence.
   private func apply(_ intent: M.Intent, to state: inout M.State) -> (
     reduced: Int, runaway: String?
   ) {
@@ -120,9 +120,12 @@ public struct IntentFuzzer<M: Model> {
         reduced += 1
         return nil
       },
-      runaway: { intent in
+      // The fuzzer must end: past the bound it drops what is queued and reports a violation,
+      // where the live store would go on.
+      atLimit: { intent in
         head = queue.count
-        runaway = FeedbackDrain.runawayWarning(intent)
+        runaway = FeedbackDrain.boundedLoopWarning(intent)
+        return .stop
       })
     return (reduced, runaway)
   }

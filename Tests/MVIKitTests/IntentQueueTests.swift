@@ -9,7 +9,7 @@ import Testing
   @Test func tenThousandChainedIntentsRunAtConstantStackDepth() {
     let model = Relay()
     let store = Store(initialState: Relay.State(), model: model)
-    // As many as one send may feed back (FeedbackDrain's limit).
+    // As many as one send feeds back before the store reports a probable loop.
     let task = store.send(.walk(10_000))
     #expect(store.remaining == 0)
     #expect(!task.hasWork)

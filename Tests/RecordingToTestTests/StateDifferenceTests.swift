@@ -36,7 +36,8 @@ import Testing
     #expect(statements(old, State(tags: ["a", "b"])) == [#"$0.tags.append("b")"#])
     #expect(
       statements(old, State(tags: ["a", "b", "c"])) == [#"$0.tags.append(contentsOf: ["b", "c"])"#])
-    #expect(statements(State(tags: ["a", "b", "c"]), old) == ["$0.tags.removeLast(2)"])
+    #expect(
+      statements(State(tags: ["a", "b", "c"]), old) == ["try $0.tags.removeLast(recorded: 2)"])
     #expect(statements(old, State(tags: ["z", "b"])) == [#"$0.tags = ["z", "b"]"#])
     #expect(statements(State(), State(tags: ["a", "b"])) == [#"$0.tags = ["a", "b"]"#])
   }

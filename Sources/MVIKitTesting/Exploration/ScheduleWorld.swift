@@ -122,7 +122,7 @@ struct ScheduleWorld<M: Model> {
   }
 
   /// Reduces the step's intent (if it delivers one) and what it feeds back, under the live
-  /// store's rule (``FeedbackDrain``): first in, first out, at most its limit of them.
+  /// store's rule (``FeedbackDrain``): first in, first out; past its limit the schedule fails.
   @inlinable
   mutating func reduce(_ delivered: M.Intent?, model: M) {
     var reduced = 0
@@ -145,9 +145,12 @@ struct ScheduleWorld<M: Model> {
         reduceOne(intent, model: model)
         return nil
       },
-      runaway: { intent in
+      // The explorer must end: past the bound it drops what is queued and fails the schedule,
+      // where the live store would go on.
+      atLimit: { intent in
         index = queue.count
-        report(.misuse, FeedbackDrain.runawayWarning(intent))
+        report(.misuse, FeedbackDrain.boundedLoopWarning(intent))
+        return .stop
       })
     if index > 0 { queue = [] }
   }

@@ -80,7 +80,7 @@ import Testing
   try await store.receive(.screen(Keyed(0, .todos(.added(recordedValue(#"{"createdAt":817637095.137,"id":1,"isDone":false,"note":"","title":"milk"}"#)))))) {
     try modify(&$0.path[id: 0], case: AppScreen.State.todos) {
       try $0.rows = recordedValue(#"[{"isSaving":false,"todo":{"createdAt":817637095.137,"id":1,"isDone":false,"note":"","title":"milk"}}]"#)
-      $0.adding.removeLast()
+      try $0.adding.removeLast(recorded: 1)
     }
   }
   try await store.receive(.screen(Keyed(0, .todos(.loaded(recordedValue(#"{"todos":[{"createdAt":817637095.137,"id":1,"isDone":false,"note":"","title":"milk"}],"unreadable":0}"#))))))
@@ -124,7 +124,7 @@ import Testing
   try await store.receive(.screen(Keyed(0, .todos(.added(recordedValue(#"{"createdAt":817637095.221,"id":2,"isDone":false,"note":"","title":"bread"}"#)))))) {
     try modify(&$0.path[id: 0], case: AppScreen.State.todos) {
       try $0.rows = recordedValue(#"[{"isSaving":false,"todo":{"createdAt":817637095.137,"id":1,"isDone":false,"note":"","title":"milk"}},{"isSaving":false,"todo":{"createdAt":817637095.221,"id":2,"isDone":false,"note":"","title":"bread"}}]"#)
-      $0.adding.removeLast()
+      try $0.adding.removeLast(recorded: 1)
     }
   }
   try await store.receive(.screen(Keyed(0, .todos(.loaded(recordedValue(#"{"todos":[{"createdAt":817637095.137,"id":1,"isDone":false,"note":"","title":"milk"},{"createdAt":817637095.221,"id":2,"isDone":false,"note":"","title":"bread"}],"unreadable":0}"#))))))
