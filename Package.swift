@@ -24,6 +24,8 @@ let package = Package(
     // Only MVIKitInspector's server uses it: an app that does not import the inspector does
     // not build it.
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+    // Only MVIKitInspector's agent server (MCP) uses it, as swift-nio above.
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
   ],
   targets: [
     // Relaxed atomics for the core's one value that threads may write at once; C, as the
@@ -55,6 +57,8 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOWebSocket", package: "swift-nio"),
+        // The agent server: the same tools as the page, over the Model Context Protocol.
+        .product(name: "MCP", package: "swift-sdk"),
       ],
       resources: [.copy("Resources")]
     ),

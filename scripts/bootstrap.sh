@@ -151,7 +151,7 @@ install_venv "$engine_dir" "the Transcribe sample's speech-to-text engine (faste
 
 # The inspector's browser test (Tests/Browser): Selenium, which drives Chromium through its
 # chromedriver.
-install_venv "$root/Tests/Browser" "the inspector's browser test (selenium)" 'import selenium.webdriver'
+install_venv "$root/Tests/Browser" "the inspector's browser and MCP tests (selenium, mcp)" 'import selenium.webdriver, mcp.client.streamable_http'
 
 # Spoken samples for the Transcribe app, generated only when missing (they are not committed):
 # one 16 kHz mono WAV per command of phrases.txt, and one MP3 per sentence of speech.txt,

@@ -28,6 +28,15 @@ public final class Inspector<M: Model> {
   public let url: URL
   /// The secret that every request must carry.
   public let token: String
+  /// The address of the inspector's MCP server, for a coding agent: add it to the agent's
+  /// client as a streamable HTTP server with the header `Authorization: Bearer` and the
+  /// ``token`` (see <doc:DebuggingWithAnAgent>).
+  public var mcpURL: URL {
+    var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    components?.path = "/mcp"
+    components?.query = nil
+    return components?.url ?? url
+  }
   /// How many steps the inspector keeps for the page and for export; older ones are dropped.
   public let limit: Int
   /// Whether the store shows its live state; false while a page has it show a past step. The
@@ -135,7 +144,8 @@ public final class Inspector<M: Model> {
           test: codable.map { feed.test(with: $0.testSource) },
           explore: codable.map { exploring(feed, root, with: $0.explore) },
           check: codable.map { checking(root, with: $0.check) },
-          modelName: feed.modelName)
+          modelName: feed.modelName
+        ).withAgent { InspectorAgent(feed: feed, relay: relay, routes: $0) }
       },
       join: { feed.join($0) },
       leave: {
@@ -153,7 +163,10 @@ public final class Inspector<M: Model> {
       server: server, codable: codable)
     relay.inspector = inspector
     inspector.feeding = Task.detached { await feed.run() }
-    if announce { print("MVIKit inspector for \(M.self): \(url.absoluteString)") }
+    if announce {
+      print("MVIKit inspector for \(M.self): \(url.absoluteString)")
+      print("MVIKit inspector's MCP server, for a coding agent: \(inspector.mcpURL.absoluteString)")
+    }
     return inspector
   }
 
@@ -193,6 +206,9 @@ public final class Inspector<M: Model> {
 
   /// The kept steps as a recording file, as `/export` serves them.
   func feedRecording() -> Data? { feed.recording() }
+
+  /// The tools the MCP server's sessions call.
+  var agentTools: (any AgentToolbox)? { server.agent?.toolbox }
 
   /// Calls `receive` with each event of the store's flow, until ``stop()``. The store keeps
   /// the inspector through its tap, so a discarded inspector goes on.
@@ -252,18 +268,10 @@ public final class Inspector<M: Model> {
 
   /// Carries out a page's command.
   fileprivate func perform(_ command: InspectorCommand, replyTo page: InspectorMailbox) {
-    guard tap != nil else { return }
     switch command {
     case .send(let json):
-      guard isLive else {
-        return page.pushAlways(
-          InspectorCommandError(
-            "The app shows a past step and its input is paused: press Live, then send."
-          ).pageMessage)
-      }
-      switch decodeIntent(json) {
-      case .success(let intent): root.send(intent)
-      case .failure(let error): page.pushAlways(error.pageMessage)
+      if case .failure(let error) = send(json, pressing: "Live") {
+        page.pushAlways(error.pageMessage)
       }
     case .fork(let target, let json):
       switch fork(at: target, json) {
@@ -271,20 +279,62 @@ public final class Inspector<M: Model> {
       case .failure(let error): page.pushAlways(error.pageMessage)
       }
     case .travel(let target):
-      guard let state = states.state(after: target) else {
-        feed.capture(
-          .warning(
-            step: step, time: Date().timeIntervalSince1970,
-            "Step \(target) is no longer kept (the inspector keeps \(limit) steps)."))
-        return
+      if case .failure(let error) = travel(to: target) {
+        feed.capture(.warning(step: step, time: Date().timeIntervalSince1970, error.message))
       }
-      isLive = false
-      root.showPast(state, by: self) { [weak self] in self?.wasLetGo() }
-      feed.capture(.status(live: false, shownStep: target))
     case .live:
-      root.resumeLive()
+      returnToLive()
     }
   }
+
+  /// Sends the intent in `json` to the store as the View would, for a page or an agent;
+  /// `pressing` names what brings the app back to live. Returns the step the inspector gave
+  /// it, or why it was not sent: the app shows the past (its input is paused, as the page's
+  /// is), the JSON is not one of the model's intents, or the inspector has stopped.
+  func send(_ json: Data, pressing: String) -> Result<Int, InspectorCommandError> {
+    guard tap != nil else { return .failure(.init("The inspector has stopped.")) }
+    guard isLive else {
+      return .failure(
+        .init("The app shows a past step and its input is paused: \(pressing), then send."))
+    }
+    switch decodeIntent(json) {
+    case .success(let intent):
+      let before = step
+      root.send(intent)
+      guard step > before else {
+        return .failure(.init("The store did not reduce the intent; it may have gone."))
+      }
+      return .success(before + 1)
+    case .failure(let error):
+      return .failure(error)
+    }
+  }
+
+  /// Has the store show the state after step `target` while the View's input is paused, for
+  /// a page or an agent.
+  func travel(to target: Int) -> Result<Void, InspectorCommandError> {
+    guard tap != nil else { return .failure(.init("The inspector has stopped.")) }
+    guard target <= step else {
+      return .failure(.init("There is no step \(target) yet: the last step is \(step)."))
+    }
+    guard let state = states.state(after: target) else {
+      return .failure(
+        .init("Step \(target) is no longer kept (the inspector keeps \(limit) steps)."))
+    }
+    isLive = false
+    root.showPast(state, by: self) { [weak self] in self?.wasLetGo() }
+    feed.capture(.status(live: false, shownStep: target))
+    return .success(())
+  }
+
+  /// Shows the live state again, and reduces what effects sent meanwhile.
+  func returnToLive() {
+    guard tap != nil else { return }
+    root.resumeLive()
+  }
+
+  /// The inspector's step count: the number of the last intent it heard.
+  var stepCount: Int { step }
 
   /// The intent in a page's JSON, or why there is none: the page's input is untrusted, and
   /// an intent that does not decode whole is never reduced.
@@ -303,7 +353,7 @@ public final class Inspector<M: Model> {
 
   /// What reducing `json` in place of step `target`'s intent would have changed, as the page's
   /// `fork` message; the store and its history are not touched and no effect runs.
-  private func fork(at target: Int, _ json: Data) -> Result<String, InspectorCommandError> {
+  func fork(at target: Int, _ json: Data) -> Result<String, InspectorCommandError> {
     guard (1...max(1, step)).contains(target), let before = states.state(after: target - 1),
       let after = states.state(after: target)
     else {
@@ -372,10 +422,18 @@ public final class Inspector<M: Model> {
   }
 }
 
-/// Hands a page's commands, which arrive on the server's threads, to the inspector on the main
-/// actor.
-private final class CommandRelay<M: Model>: Sendable {
+/// Hands a page's commands and an agent's calls, which arrive on the server's threads, to the
+/// inspector on the main actor.
+final class CommandRelay<M: Model>: Sendable {
   @MainActor weak var inspector: Inspector<M>?
+
+  /// Runs `body` with the inspector on the main actor; nil once it is gone.
+  func withInspector<T: Sendable>(_ body: @MainActor (Inspector<M>) -> T) async -> T? {
+    await MainActor.run {
+      guard let inspector = self.inspector else { return nil }
+      return body(inspector)
+    }
+  }
 
   func send(_ command: InspectorCommand, replyTo page: InspectorMailbox) {
     Task { @MainActor in self.inspector?.perform(command, replyTo: page) }

@@ -13,6 +13,15 @@ struct InspectorAccess: Sendable {
   /// The cookie that carries the token for the page's own files and its WebSocket.
   var cookieName: String { "mvikit-inspector-\(port)" }
 
+  /// Whether `given` is the token.
+  func isToken(_ given: some StringProtocol) -> Bool { Self.same(given, token) }
+
+  /// Whether the request's query carries the token (the cookie is not looked at).
+  func hasTokenInQuery(_ head: HTTPRequestHead) -> Bool {
+    guard let given = Self.query(head.uri)["token"] else { return false }
+    return Self.same(given, token)
+  }
+
   /// Whether the request carries the token, in its query or else its cookie. A token in the
   /// query must be the right one, whatever the cookie says.
   func hasToken(_ head: HTTPRequestHead) -> Bool {

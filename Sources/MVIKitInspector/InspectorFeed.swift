@@ -36,6 +36,8 @@ final class InspectorFeed<M: Model>: Sendable {
     var shownStep: Int?
     /// The last step encoded.
     var lastStep = 0
+    /// The last step heard, withheld or not.
+    var heardStep = 0
     /// The effect runs started and not ended: the step that started each, and when.
     var runs: [Int: (step: Int, time: Double)] = [:]
     /// Steps withheld by the privacy settings, and the last one while its events come in.
@@ -156,6 +158,7 @@ final class InspectorFeed<M: Model>: Sendable {
     while !events.isEmpty {
       switch events.removeFirst() {
       case .intent(let step, let origin, let time, let run, let site, let intent):
+        log.heardStep = step
         guard !privacy.withholds(intent) else {
           log.withheld += 1
           log.withheldStep = step
@@ -331,6 +334,45 @@ final class InspectorFeed<M: Model>: Sendable {
 
   /// How many pages are connected.
   var pageCount: Int { log.withLockedValue { $0.pages.count } }
+
+  /// What an agent reads of the kept steps: as the page has them, encoded and with the
+  /// privacy settings applied.
+  struct Kept {
+    /// The state before the oldest kept step.
+    let base: JSONValue
+    /// The state after the last encoded step.
+    let current: JSONValue
+    /// The kept steps, oldest first; a record without an intent holds reports that came
+    /// before any kept step.
+    let records: ArraySlice<InspectorStepRecord>
+    let isLive: Bool
+    let shownStep: Int?
+    let dropped: Int
+    let withheld: Int
+    /// The last step encoded.
+    let lastStep: Int
+    /// The last step heard, withheld or not.
+    let heardStep: Int
+    /// The effect runs started and not ended: the step that started each.
+    let runsInFlight: [Int: Int]
+  }
+
+  /// Calls `read` with the kept steps, under the log's lock: keep it short.
+  func withKept<T, E: Error>(_ read: (Kept) throws(E) -> T) throws(E) -> T {
+    let result = log.withLockedValue { log -> Result<T, E> in
+      let kept = Kept(
+          base: log.base, current: log.current, records: log.records[log.head...],
+          isLive: log.live, shownStep: log.shownStep, dropped: log.dropped,
+          withheld: log.withheld, lastStep: log.lastStep, heardStep: log.heardStep,
+          runsInFlight: log.runs.mapValues(\.step))
+      do throws(E) {
+        return .success(try read(kept))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
 
   /// The kept steps as a test named so, made by `make`; nil when there are none to export.
   func test(with make: @escaping CodableModelTools<M>.TestSource)

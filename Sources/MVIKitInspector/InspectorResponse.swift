@@ -46,6 +46,30 @@ struct InspectorRoutes: Sendable {
   /// Replays a recording against the app's model: nil when the model's types are not `Codable`.
   let check: (@Sendable (_ recording: Data) async -> InspectorCheck?)?
   let modelName: String
+  /// The MCP server at `/mcp`, made by ``withAgent(_:)``.
+  private(set) var agent: InspectorAgentServer?
+
+  init(
+    access: InspectorAccess, page: InspectorPage, export: @escaping @Sendable () -> Data?,
+    test: (@Sendable (_ name: String) -> Result<String, RecordingError>?)?,
+    explore: (@Sendable (_ step: Int?, _ name: String) async -> Result<InspectorExploration, RecordingError>?)?,
+    check: (@Sendable (_ recording: Data) async -> InspectorCheck?)?, modelName: String
+  ) {
+    self.access = access
+    self.page = page
+    self.export = export
+    self.test = test
+    self.explore = explore
+    self.check = check
+    self.modelName = modelName
+  }
+
+  /// These routes with an MCP server at `/mcp` whose tools `makeToolbox` makes from them.
+  func withAgent(_ makeToolbox: (InspectorRoutes) -> any AgentToolbox) -> InspectorRoutes {
+    var routes = self
+    routes.agent = InspectorAgentServer(toolbox: makeToolbox(self), access: access)
+    return routes
+  }
 
   /// The largest request body read: a recording to check.
   static let largestBody = 16 << 20

@@ -1,4 +1,5 @@
 import Foundation
+import MCP
 import MVIKitRecording
 import NIOConcurrencyHelpers
 import NIOCore
@@ -82,14 +83,17 @@ final class InspectorServer: Sendable {
   private let accepting = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
   private let refused: NIOLockedValueBox<[ObjectIdentifier: HTTPRequestHead]>
+  /// The MCP server the routes carry, when the app has one.
+  let agent: InspectorAgentServer?
 
   private init(
     port: Int, listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>,
-    refused: NIOLockedValueBox<[ObjectIdentifier: HTTPRequestHead]>
+    refused: NIOLockedValueBox<[ObjectIdentifier: HTTPRequestHead]>, agent: InspectorAgentServer?
   ) {
     self.port = port
     self.listener = listener
     self.refused = refused
+    self.agent = agent
   }
 
   /// Listens on `host`:`port` (0 for any free port) and serves until ``stop()``.
@@ -146,7 +150,8 @@ final class InspectorServer: Sendable {
     let actualPort = listener.channel.localAddress?.port ?? port
     let serving = routes(actualPort)
     bound.withLockedValue { $0 = serving }
-    let server = InspectorServer(port: actualPort, listener: listener, refused: refused)
+    let server = InspectorServer(
+      port: actualPort, listener: listener, refused: refused, agent: serving.agent)
     let task = Task {
       await server.accept(routes: serving, join: join, leave: leave, command: command)
     }
@@ -154,8 +159,9 @@ final class InspectorServer: Sendable {
     return server
   }
 
-  /// Stops listening and closes every connection.
+  /// Stops listening, ends the agents' sessions and closes every connection.
   func stop() async {
+    await agent?.stop()
     try? await listener.channel.close()
     let channels = open.withLockedValue { open in
       defer { open = [:] }
@@ -210,16 +216,21 @@ final class InspectorServer: Sendable {
       var request = refused
       var body = Data()
       var bodyIsTooLarge = false
+      var largestBody = InspectorRoutes.largestBody
       for try await part in inbound {
         switch part {
         case .head(let head):
           request = head
           body = Data()
           bodyIsTooLarge = false
+          largestBody =
+            InspectorAccess.path(head.uri) == InspectorAgentServer.path
+            ? InspectorAgentServer.largestBody : InspectorRoutes.largestBody
         case .body(var buffer):
-          // Only a recording to check has a body; past the limit the rest is not kept.
+          // Only a recording to check and an agent's messages have a body; past the limit the
+          // rest is not kept.
           guard !bodyIsTooLarge else { continue }
-          if body.count + buffer.readableBytes > InspectorRoutes.largestBody {
+          if body.count + buffer.readableBytes > largestBody {
             bodyIsTooLarge = true
             body = Data()
           } else if let bytes = buffer.readBytes(length: buffer.readableBytes) {
@@ -228,6 +239,13 @@ final class InspectorServer: Sendable {
         case .end:
           guard let head = request else { continue }
           request = nil
+          if let agent = routes.agent, InspectorAccess.path(head.uri) == InspectorAgentServer.path {
+            let answer = await agent.respond(
+              to: head, body: body.isEmpty ? nil : body, bodyIsTooLarge: bodyIsTooLarge)
+            try await write(answer, to: outbound, for: head)
+            if !head.isKeepAlive { return }
+            continue
+          }
           let response =
             bodyIsTooLarge
             ? InspectorResponse.text(
@@ -250,6 +268,35 @@ final class InspectorServer: Sendable {
         }
       }
     }
+  }
+
+  /// Writes an agent's answer: whole, or as a stream of server-sent events until it ends.
+  private static func write(
+    _ answer: MCP.HTTPResponse, to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>,
+    for head: HTTPRequestHead
+  ) async throws {
+    var headers = HTTPHeaders(answer.headers.map { ($0.key, $0.value) })
+    for (name, value) in InspectorResponse(status: .ok, body: Data()).secured().headers {
+      headers.replaceOrAdd(name: name, value: value)
+    }
+    headers.replaceOrAdd(name: "Connection", value: head.isKeepAlive ? "keep-alive" : "close")
+    let status = HTTPResponseStatus(statusCode: answer.statusCode)
+    if case .stream(let events, _) = answer {
+      // No length: NIO sends the events chunked, each as soon as the session writes it.
+      try await outbound.write(.head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
+      for try await event in events {
+        try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: event))))
+      }
+      try await outbound.write(.end(nil))
+      return
+    }
+    let body = answer.bodyData ?? Data()
+    headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
+    try await outbound.write(.head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
+    if head.method != .HEAD, !body.isEmpty {
+      try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body))))
+    }
+    try await outbound.write(.end(nil))
   }
 
   private static func serve(

@@ -3,14 +3,14 @@
 /// allocations.
 extension JSONValue {
   /// Why a text is not JSON.
-  struct ParseError: Error, CustomStringConvertible {
-    var offset: Int
-    var reason: String
-    var description: String { "\(reason) at byte \(offset)" }
+  package struct ParseError: Error, CustomStringConvertible {
+    package var offset: Int
+    package var reason: String
+    package var description: String { "\(reason) at byte \(offset)" }
   }
 
   /// Parses one JSON value that fills `bytes` (whitespace around it allowed).
-  init(parsing bytes: [UInt8]) throws(ParseError) {
+  package init(parsing bytes: [UInt8]) throws(ParseError) {
     var parser = JSONParser(bytes: bytes)
     self = try parser.parseDocument()
   }

@@ -7,9 +7,9 @@ package struct StateChange: Hashable, Sendable {
     case index(Int)
   }
 
-  var path: [Key]
-  var old: JSONValue?
-  var new: JSONValue?
+  package var path: [Key]
+  package var old: JSONValue?
+  package var new: JSONValue?
 
   /// The changes that turn `old` into `new`, shallowest first; array elements that go are
   /// listed last index first, so applying the list in order removes the right ones.
