@@ -15,6 +15,8 @@ let package = Package(
     .library(name: "MVIKitPatterns", targets: ["MVIKitPatterns"]),
     .library(name: "MVIKitInspector", targets: ["MVIKitInspector"]),
     .library(name: "MVIKitPersistence", targets: ["MVIKitPersistence"]),
+    // For MCP clients that launch servers on standard input and output only.
+    .executable(name: "mvikit-mcp-bridge", targets: ["MVIKitMCPBridge"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -81,6 +83,8 @@ let package = Package(
     .target(
       name: "MVIKitTerminal",
       dependencies: ["MVIKit", "MVIKitNavigation", "MVIKitTimeTravel", "MVIKitTerminalIO"]),
+    // The stdio bridge to an inspector's MCP server: Foundation only.
+    .executableTarget(name: "MVIKitMCPBridge"),
     // The README's counter, shared by the demo and the tests; not a product.
     .target(name: "CounterExample", dependencies: ["MVIKit"]),
     // The model whose recorded sessions the tests turn into tests; not a product.

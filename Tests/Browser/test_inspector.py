@@ -8,7 +8,6 @@ Run: INSPECTOR_PROBE=/path/to/InspectorProbe Tests/Browser/.venv/bin/python Test
 import http.server
 import json
 import os
-import queue
 import secrets
 import shutil
 import socket
@@ -20,7 +19,7 @@ import unittest
 import urllib.error
 import urllib.request
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
@@ -29,7 +28,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-PROBE = os.environ.get("INSPECTOR_PROBE", "")
+from inspector_probe import PROBE, Probe
+
 ARTIFACTS = Path(os.environ.get("INSPECTOR_ARTIFACTS", "/tmp/inspector-artifacts"))
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 CHROMEDRIVER = "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else shutil.which("chromedriver")
@@ -96,73 +96,6 @@ def tearDownModule():
         driver.quit()
     if downloads:
         shutil.rmtree(downloads, ignore_errors=True)
-
-
-class Probe:
-    """The InspectorProbe process: `command` writes one line and returns its one-line answer."""
-
-    def __init__(self, *arguments):
-        self.token = "tok" + secrets.token_hex(12)
-        self.process = subprocess.Popen(
-            [PROBE, "--port", "0", "--token", self.token, *arguments],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1)
-        self.lines = queue.Queue()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-        first = self._next(60)
-        if not first.startswith("url "):
-            raise AssertionError(f"the probe's first line is not its address: {first!r}")
-        self.url = first[4:]
-        self.port = urlsplit(self.url).port
-        self.origin = f"http://127.0.0.1:{self.port}"
-
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def _next(self, timeout):
-        try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
-            raise AssertionError(f"the probe did not answer within {timeout} s") from None
-        if line is None:
-            raise AssertionError(f"the probe exited ({self.process.wait()})")
-        return line
-
-    def command(self, text, timeout=60):
-        self.process.stdin.write(text + "\n")
-        self.process.stdin.flush()
-        return self._next(timeout)
-
-    def send(self, *commands):
-        for text in commands:
-            answer = self.command(text)
-            if answer != "ok":
-                raise AssertionError(f"{text!r} answered {answer!r}")
-
-    def state(self):
-        """`state count=N items=a,b live=true` as {'count': 'N', 'items': 'a,b', 'live': 'true'}."""
-        answer = self.command("state")
-        if not answer.startswith("state "):
-            raise AssertionError(f"state answered {answer!r}")
-        return dict(part.split("=", 1) for part in answer.split()[1:])
-
-    def quit(self):
-        if self.process.poll() is None:
-            try:
-                self.process.stdin.write("quit\n")
-                self.process.stdin.close()
-            except (BrokenPipeError, ValueError):
-                pass
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.reader.join(timeout=5)
-        self.process.stdout.close()
-        return self.process.returncode
 
 
 class InspectorTestCase(unittest.TestCase):
