@@ -114,7 +114,8 @@ let package = Package(
     .testTarget(
       name: "MVIKitInspectorTests",
       dependencies: [
-        "MVIKit", "MVIKitInspector", "MVIKitRecording", "CounterExample",
+        "MVIKit", "MVIKitInspector", "MVIKitRecording", "MVIKitTesting", "CounterExample",
+        "ShoppingListExample",
       ]
     ),
     .testTarget(

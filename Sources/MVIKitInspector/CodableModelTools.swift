@@ -44,7 +44,8 @@ where
       }
     }
     explore = { root, recording, name in
-      await InspectorExploration.explore(from: root, recording: recording, testName: name)
+      await InspectorExploration.explore(
+        from: root, recording: recording, testName: name, testModel: testModel)
     }
     check = { root, recording in InspectorCheck.check(recording, with: root) }
     decodeIntent = { try JSONDecoder().decode(M.Intent.self, from: $0) }

@@ -28,11 +28,13 @@ struct InspectorExploration: Sendable {
   static let limit = 20_000
 
   /// Explores `recording` (the kept steps' bytes) with the store's model, whose dependencies
-  /// are never called, without reporting an issue: the page shows the report. Nil when the
-  /// store is gone.
+  /// are never called, without reporting an issue: the page shows the report. The test it
+  /// writes makes the model with `testModel`, or its type's `init()`. Nil when the store is
+  /// gone.
   @MainActor @usableFromInline
   static func explore<M: Model>(
-    from root: RootStoreHandle<M>, recording data: Data, testName: String
+    from root: RootStoreHandle<M>, recording data: Data, testName: String,
+    testModel: String? = nil
   ) async -> Result<InspectorExploration, RecordingError>?
   where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     guard let model = root.model else { return nil }
@@ -49,7 +51,8 @@ struct InspectorExploration: Sendable {
       return .success(
         InspectorExploration(
           summary: report.description, schedule: report.failure?.schedule,
-          test: try recording.explorationTestSource(named: testName, failure: report.failure)))
+          test: try recording.explorationTestSource(
+            named: testName, model: testModel, failure: report.failure)))
     } catch {
       return .failure(error)
     }

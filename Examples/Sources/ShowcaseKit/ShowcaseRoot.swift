@@ -26,6 +26,8 @@ public final class ShowcaseRoot {
   public let usersRouter: UsersRouter
   /// The live inspector's address, shown in the footer while one is attached.
   public var inspectorURL: URL?
+  /// The address of the inspector's MCP server, for a coding agent, shown beside it.
+  public var agentURL: URL?
   /// What keeps the showcase's memory across launches, when the showcase was given a storage.
   public let persistence: StatePersistence<ShowcaseModel>?
   /// Dismantles the Users module once its list has left the stack.
@@ -108,7 +110,8 @@ public final class ShowcaseRoot {
   /// The root view.
   public var view: ShowcaseView {
     ShowcaseView(
-      store: store, backends: backends, usersRouter: usersRouter, inspectorURL: inspectorURL)
+      store: store, backends: backends, usersRouter: usersRouter, inspectorURL: inspectorURL,
+      agentURL: agentURL)
   }
 
   /// Acts on one side effect of the showcase: Poster's toasts are returned for the terminal

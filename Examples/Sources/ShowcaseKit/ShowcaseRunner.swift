@@ -65,10 +65,13 @@ public struct ShowcaseRunner {
     var inspector: Inspector<ShowcaseModel>?
     if let port = options.inspectPort {
       do {
+        // A copied test makes the model as the command line's does: unconnected, as its
+        // dependencies are never called in a test made from a recording.
         inspector = try await Inspector.attach(
           to: showcase.store, host: options.inspectHost, port: port, token: options.inspectToken,
-          announce: false)
+          announce: false, testModel: "ShowcaseModel.unconnected")
         showcase.inspectorURL = inspector?.url
+        showcase.agentURL = inspector?.mcpURL
       } catch {
         await stop(server, backends.whisperEngine)
         return fail("\(error)")

@@ -9,18 +9,20 @@ public struct ShowcaseView: View {
   let backends: ShowcaseBackends
   let usersRouter: UsersRouter
   let inspectorURL: URL?
+  let agentURL: URL?
 
   /// The showcase for `store`, whose apps use `backends`; the Users list is the module that
   /// `usersRouter` assembles. With `inspectorURL`, the footer shows where the live inspector
-  /// is.
+  /// is, and with `agentURL`, where a coding agent reaches it over MCP.
   public init(
     store: Store<ShowcaseModel>, backends: ShowcaseBackends, usersRouter: UsersRouter,
-    inspectorURL: URL? = nil
+    inspectorURL: URL? = nil, agentURL: URL? = nil
   ) {
     self.store = store
     self.backends = backends
     self.usersRouter = usersRouter
     self.inspectorURL = inspectorURL
+    self.agentURL = agentURL
   }
 
   /// The screen for the current state.
@@ -39,6 +41,11 @@ public struct ShowcaseView: View {
       if let inspectorURL {
         // Never cut: a shortened address is no use in a browser.
         Text("inspector: \(inspectorURL.absoluteString)").foreground(.cyan)
+      }
+      if let agentURL {
+        // The token is the page's: an agent sends it as `Authorization: Bearer`.
+        Text("agent (MCP): \(agentURL.absoluteString), the same token as a Bearer")
+          .foreground(.cyan)
       }
       HelpBar()
     }
