@@ -361,10 +361,10 @@ final class InspectorFeed<M: Model>: Sendable {
   func withKept<T, E: Error>(_ read: (Kept) throws(E) -> T) throws(E) -> T {
     let result = log.withLockedValue { log -> Result<T, E> in
       let kept = Kept(
-          base: log.base, current: log.current, records: log.records[log.head...],
-          isLive: log.live, shownStep: log.shownStep, dropped: log.dropped,
-          withheld: log.withheld, lastStep: log.lastStep, heardStep: log.heardStep,
-          runsInFlight: log.runs.mapValues(\.step))
+        base: log.base, current: log.current, records: log.records[log.head...],
+        isLive: log.live, shownStep: log.shownStep, dropped: log.dropped,
+        withheld: log.withheld, lastStep: log.lastStep, heardStep: log.heardStep,
+        runsInFlight: log.runs.mapValues(\.step))
       do throws(E) {
         return .success(try read(kept))
       } catch {

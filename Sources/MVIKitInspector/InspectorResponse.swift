@@ -52,7 +52,11 @@ struct InspectorRoutes: Sendable {
   init(
     access: InspectorAccess, page: InspectorPage, export: @escaping @Sendable () -> Data?,
     test: (@Sendable (_ name: String) -> Result<String, RecordingError>?)?,
-    explore: (@Sendable (_ step: Int?, _ name: String) async -> Result<InspectorExploration, RecordingError>?)?,
+    explore: (
+      @Sendable (_ step: Int?, _ name: String) async -> Result<
+        InspectorExploration, RecordingError
+      >?
+    )?,
     check: (@Sendable (_ recording: Data) async -> InspectorCheck?)?, modelName: String
   ) {
     self.access = access

@@ -283,7 +283,8 @@ final class InspectorServer: Sendable {
     let status = HTTPResponseStatus(statusCode: answer.statusCode)
     if case .stream(let events, _) = answer {
       // No length: NIO sends the events chunked, each as soon as the session writes it.
-      try await outbound.write(.head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
+      try await outbound.write(
+        .head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
       for try await event in events {
         try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: event))))
       }
@@ -292,7 +293,8 @@ final class InspectorServer: Sendable {
     }
     let body = answer.bodyData ?? Data()
     headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
-    try await outbound.write(.head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
+    try await outbound.write(
+      .head(HTTPResponseHead(version: head.version, status: status, headers: headers)))
     if head.method != .HEAD, !body.isEmpty {
       try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body))))
     }

@@ -41,14 +41,17 @@ actor BridgeRelay {
       response = http
     } catch {
       return answerError(
-        id, "The app's inspector could not be reached at \(configuration.endpoint.absoluteString) "
+        id,
+        "The app's inspector could not be reached at \(configuration.endpoint.absoluteString) "
           + "(\(error.localizedDescription)): is the app running with its inspector?")
     }
     if let given = response.value(forHTTPHeaderField: "MCP-Session-Id") { sessionID = given }
-    let messages = Self.messages(in: data, contentType: response.value(forHTTPHeaderField: "Content-Type"))
+    let messages = Self.messages(
+      in: data, contentType: response.value(forHTTPHeaderField: "Content-Type"))
     if message?["method"] as? String == "initialize" {
       for answer in messages {
-        let result = (try? JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])?["result"]
+        let result =
+          (try? JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])?["result"]
         if let version = (result as? [String: Any])?["protocolVersion"] as? String {
           protocolVersion = version
         }

@@ -20,7 +20,8 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 
 func option(_ name: String) -> String? {
-  guard let index = arguments.firstIndex(of: name), arguments.index(after: index) < arguments.endIndex
+  guard let index = arguments.firstIndex(of: name),
+    arguments.index(after: index) < arguments.endIndex
   else { return nil }
   return arguments[arguments.index(after: index)]
 }
@@ -30,10 +31,11 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
-guard let bridge = BridgeConfiguration(
-  url: option("--url") ?? arguments.first { !$0.hasPrefix("--") }
-    ?? ProcessInfo.processInfo.environment["MVIKIT_INSPECTOR_URL"],
-  token: option("--token") ?? ProcessInfo.processInfo.environment["MVIKIT_INSPECTOR_TOKEN"])
+guard
+  let bridge = BridgeConfiguration(
+    url: option("--url") ?? arguments.first { !$0.hasPrefix("--") }
+      ?? ProcessInfo.processInfo.environment["MVIKIT_INSPECTOR_URL"],
+    token: option("--token") ?? ProcessInfo.processInfo.environment["MVIKIT_INSPECTOR_TOKEN"])
 else {
   fail(
     "give the inspector's address as the app printed it ('http://127.0.0.1:PORT/?token=…'), "

@@ -57,7 +57,8 @@ import Testing
     let store = Store(initialState: Notes.State(), model: Notes())
     let (inspector, tools) = try await attach(store)
     defer { Task { await inspector.stop() } }
-    let answer = try await call(tools, "send_intent", ["intent": .object(["add": .object(["_0": .string("milk")])])])
+    let answer = try await call(
+      tools, "send_intent", ["intent": .object(["add": .object(["_0": .string("milk")])])])
     #expect(store.titles == ["milk"])
     #expect(answer["sent"] == .bool(true))
     #expect(answer["step"] == .int(1))
@@ -120,9 +121,9 @@ import Testing
       guard case .object(let page) = try JSONValue(parsing: Array(answer.text.utf8)),
         case .array(let steps)? = page["steps"]
       else {
-      Issue.record("not a page: \(answer.text.prefix(200))")
-      return
-    }
+        Issue.record("not a page: \(answer.text.prefix(200))")
+        return
+      }
       for case .object(let step) in steps {
         if case .int(let number)? = step["step"] { seen.append(Int(number)) }
       }
@@ -226,7 +227,8 @@ import Testing
     store.send(.add("milk"))
     #expect(await waitFor(step: 1, tools))
     let tried = try await call(
-      tools, "try_intent", ["step": .int(1), "intent": .object(["add": .object(["_0": .string("eggs")])])])
+      tools, "try_intent",
+      ["step": .int(1), "intent": .object(["add": .object(["_0": .string("eggs")])])])
     #expect(tried["changes"].map { "\($0)" }?.contains("eggs") == true)
     #expect(tried["happened"].map { "\($0)" }?.contains("milk") == true)
     #expect(store.titles == ["milk"])
@@ -248,7 +250,8 @@ import Testing
     let check = try await call(tools, "check_recording", ["recording": .string(recording.text)])
     #expect(check["matches"] == .bool(true))
     #expect(check["stepCount"] == .int(2))
-    let corrupt = try await call(tools, "check_recording", ["recording": .string("not a recording")])
+    let corrupt = try await call(
+      tools, "check_recording", ["recording": .string("not a recording")])
     #expect(corrupt["problem"] != nil)
     let examples = try await call(tools, "intent_examples")
     #expect(examples["intents"].map { "\($0)" }?.contains("\"add\"") == true)
@@ -301,7 +304,8 @@ import Testing
       }
       guard let client = try? RawClient(port: port) else { return statuses }
       let malformed = client.post(
-        "/mcp", body: "{not json", headers: headers.merging(["Authorization": "Bearer t0ken"]) { $1 })
+        "/mcp", body: "{not json",
+        headers: headers.merging(["Authorization": "Bearer t0ken"]) { $1 })
       statuses.append(malformed.status)
       return statuses
     }.value

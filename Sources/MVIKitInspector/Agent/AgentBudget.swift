@@ -51,6 +51,8 @@ enum AgentBudget {
   {
     let start = text.index(text.startIndex, offsetBy: min(max(0, offset), text.count))
     let end = text.index(start, offsetBy: limit, limitedBy: text.endIndex) ?? text.endIndex
-    return (text[start..<end], end == text.endIndex ? nil : text.distance(from: text.startIndex, to: end))
+    return (
+      text[start..<end], end == text.endIndex ? nil : text.distance(from: text.startIndex, to: end)
+    )
   }
 }

@@ -26,7 +26,8 @@ final class AgentRateLimit: Sendable {
     bucket.withLockedValue { bucket in
       let now = ContinuousClock.now
       let elapsed = bucket.last.duration(to: now)
-      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      let seconds =
+        Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       bucket.tokens = min(burst, bucket.tokens + seconds * perSecond)
       bucket.last = now
       guard bucket.tokens >= 1 else { return false }

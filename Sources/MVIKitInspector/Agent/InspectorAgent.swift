@@ -14,7 +14,11 @@ final class InspectorAgent<M: Model>: Sendable {
   let export: @Sendable () -> Data?
   let test: (@Sendable (_ name: String) -> Result<String, RecordingError>?)?
   let explore:
-    (@Sendable (_ step: Int?, _ name: String) async -> Result<InspectorExploration, RecordingError>?)?
+    (
+      @Sendable (_ step: Int?, _ name: String) async -> Result<
+        InspectorExploration, RecordingError
+      >?
+    )?
   let check: (@Sendable (_ recording: Data) async -> InspectorCheck?)?
   /// How long a sent intent's step may take to reach the kept steps before the answer says so.
   let stepWait: Duration
@@ -107,10 +111,13 @@ final class InspectorAgent<M: Model>: Sendable {
     var fields: [String: JSONValue] = ["step": .int(Int64(record.step))]
     if let intent = record.intent {
       fields["intent"] = .string(AgentIntentName.of(intent.value))
-      fields["value"] = .string(intent.value.text.count > 200
-        ? String(intent.value.text.prefix(199)) + "…" : intent.value.text)
+      fields["value"] = .string(
+        intent.value.text.count > 200
+          ? String(intent.value.text.prefix(199)) + "…" : intent.value.text)
       fields["origin"] = .string(intent.origin.rawValue)
-      if let site = intent.origin == .view ? record.site : nil { fields["sentFrom"] = .string(site) }
+      if let site = intent.origin == .view ? record.site : nil {
+        fields["sentFrom"] = .string(site)
+      }
       if let run = record.run { fields["sentByRun"] = .int(Int64(run)) }
     }
     let changed = Array(Set(record.changes.map { AgentMemberPath(keys: $0.path).description }))
@@ -209,7 +216,9 @@ final class InspectorAgent<M: Model>: Sendable {
 
   private func getStep(_ arguments: AgentArguments) throws(AgentArguments.Problem) -> AgentAnswer {
     let target = try arguments.requiredInt("step")
-    return .json(try feed.withKept { kept throws(AgentArguments.Problem) in try Self.details(of: target, kept) })
+    return .json(
+      try feed.withKept { kept throws(AgentArguments.Problem) in try Self.details(of: target, kept)
+      })
   }
 
   /// Step `target` in full: its intent, every change, side effect, effect run and report.
@@ -674,8 +683,10 @@ extension InspectorAgent: AgentToolbox {
     switch uri {
     case AgentResource.timeline.uri:
       let last = feed.withKept { $0.lastStep }
-      return await call(InspectorAgentTool.listSteps.rawValue, ["from": .int(Int64(max(0, last - 49)))])
-        .text
+      return await call(
+        InspectorAgentTool.listSteps.rawValue, ["from": .int(Int64(max(0, last - 49)))]
+      )
+      .text
     case AgentResource.state.uri:
       return await call(InspectorAgentTool.getState.rawValue, [:]).text
     default:

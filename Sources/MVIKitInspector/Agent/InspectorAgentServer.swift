@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import MCP
 import MVIKitRecording
 import NIOConcurrencyHelpers
@@ -100,7 +99,8 @@ final class InspectorAgentServer: Sendable {
   /// Answers one HTTP request to ``path``, after the checks above.
   func respond(to head: HTTPRequestHead, body: Data?, bodyIsTooLarge: Bool) async -> HTTPResponse {
     guard access.hostIsAllowed(head) else {
-      return .error(statusCode: 403, .invalidRequest("This inspector answers only to its own address."))
+      return .error(
+        statusCode: 403, .invalidRequest("This inspector answers only to its own address."))
     }
     if !head.headers["Origin"].isEmpty, !access.originIsAllowed(head) {
       return .error(
@@ -121,7 +121,8 @@ final class InspectorAgentServer: Sendable {
     guard !bodyIsTooLarge else {
       return .error(
         statusCode: 413,
-        .invalidRequest("The request is larger than \(Self.largestBody >> 10) KB; it was not read."))
+        .invalidRequest("The request is larger than \(Self.largestBody >> 10) KB; it was not read.")
+      )
     }
     var headers: [String: String] = [:]
     for (name, value) in head.headers { headers[name] = value }
@@ -154,7 +155,8 @@ final class InspectorAgentServer: Sendable {
       guard let transport else {
         return .error(
           statusCode: 404,
-          .invalidRequest("The session is not known (it ended, or the app restarted): initialize again."))
+          .invalidRequest(
+            "The session is not known (it ended, or the app restarted): initialize again."))
       }
       let response = await transport.handleRequest(request)
       if request.method == "DELETE", response.statusCode == 200 {
@@ -232,7 +234,8 @@ final class InspectorAgentServer: Sendable {
         let arguments = (parameters.arguments ?? [:]).mapValues(JSONValue.init)
         let answer = await toolbox.call(parameters.name, arguments)
         return .init(
-          content: [.text(text: answer.text, annotations: nil, _meta: nil)], isError: answer.isError)
+          content: [.text(text: answer.text, annotations: nil, _meta: nil)], isError: answer.isError
+        )
       }
       await server.withMethodHandler(ListResources.self) { _ in
         .init(resources: AgentResource.allCases.map(\.resource), nextCursor: nil)

@@ -85,7 +85,8 @@ enum InspectorAgentTool: String, CaseIterable, Sendable {
 
   /// The names of the tool's arguments, as its schema lists them.
   var argumentNames: [String] {
-    guard case .object(let schema) = inputSchema, case .object(let properties)? = schema["properties"]
+    guard case .object(let schema) = inputSchema,
+      case .object(let properties)? = schema["properties"]
     else { return [] }
     return properties.keys.sorted()
   }
@@ -126,7 +127,8 @@ enum InspectorAgentTool: String, CaseIterable, Sendable {
         "intent": string(
           "An intent's case path, whole or its start or its last case: search, screen.todos, "
             + "added."),
-        "changed": string("Only steps that changed this member or one inside it: results, items[0]."),
+        "changed": string(
+          "Only steps that changed this member or one inside it: results, items[0]."),
         "from": integer("The first step to list."),
         "to": integer("The last step to list."),
         "warnings_only": boolean("Only steps with a warning, an error or a failed effect."),
@@ -143,12 +145,16 @@ enum InspectorAgentTool: String, CaseIterable, Sendable {
       ])
     case .diffSteps:
       return schema(
-        ["from": integer("The earlier step (0: the state before any kept step)."),
-         "to": integer("The later step.")], required: ["from", "to"])
+        [
+          "from": integer("The earlier step (0: the state before any kept step)."),
+          "to": integer("The later step."),
+        ], required: ["from", "to"])
     case .searchState:
       return schema(
-        ["text": string("What to look for, in member names and texts (case ignored)."),
-         "step": integer("The step after which to search; the live state by default.")],
+        [
+          "text": string("What to look for, in member names and texts (case ignored)."),
+          "step": integer("The step after which to search; the live state by default."),
+        ],
         required: ["text"])
     case .sendIntent:
       return schema(["intent": intent], required: ["intent"])
