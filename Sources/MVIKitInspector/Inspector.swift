@@ -270,7 +270,7 @@ public final class Inspector<M: Model> {
   fileprivate func perform(_ command: InspectorCommand, replyTo page: InspectorMailbox) {
     switch command {
     case .send(let json):
-      if case .failure(let error) = send(json, pressing: "Live") {
+      if case .failure(let error) = send(json, pressing: "press Live") {
         page.pushAlways(error.pageMessage)
       }
     case .fork(let target, let json):
@@ -354,8 +354,25 @@ public final class Inspector<M: Model> {
   /// What reducing `json` in place of step `target`'s intent would have changed, as the page's
   /// `fork` message; the store and its history are not touched and no effect runs.
   func fork(at target: Int, _ json: Data) -> Result<String, InspectorCommandError> {
-    guard (1...max(1, step)).contains(target), let before = states.state(after: target - 1),
-      let after = states.state(after: target)
+    forkedChanges(at: target, json).map { fork in
+      JSONValue.object([
+        "type": .string("fork"), "step": .int(Int64(target)), "intent": fork.intent,
+        "changes": .array(fork.tried.map(\.json)), "happened": .array(fork.happened.map(\.json)),
+      ]).text
+    }
+  }
+
+  /// What reducing `json` on the state before step `target` changes (`tried`), beside what
+  /// the step's own intent changed (`happened`), both with the privacy settings applied, as
+  /// the page and an agent show them.
+  func forkedChanges(at target: Int, _ json: Data) -> Result<
+    (intent: JSONValue, tried: [StateChange], happened: [StateChange]), InspectorCommandError
+  > {
+    guard target >= 1, target <= step else {
+      return .failure(
+        .init("There is no step \(target) to try otherwise: the steps are 1 to \(step)."))
+    }
+    guard let before = states.state(after: target - 1), let after = states.state(after: target)
     else {
       return .failure(
         .init(
@@ -374,14 +391,10 @@ public final class Inspector<M: Model> {
     let privacy = feed.privacy
     let base = InspectorValue.json(privacy.state(before))
     let changes = { (state: M.State) in
-      StateChange.changes(from: base, to: InspectorValue.json(privacy.state(state))).map(\.json)
+      StateChange.changes(from: base, to: InspectorValue.json(privacy.state(state)))
     }
     return .success(
-      JSONValue.object([
-        "type": .string("fork"), "step": .int(Int64(target)),
-        "intent": InspectorValue.json(privacy.intent(intent)),
-        "changes": .array(changes(forked)), "happened": .array(changes(after)),
-      ]).text)
+      (InspectorValue.json(privacy.intent(intent)), changes(forked), changes(after)))
   }
 
   /// A decoding error in a sentence: what was wrong and where.

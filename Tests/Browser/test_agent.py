@@ -14,6 +14,7 @@ import functools
 import http.client
 import json
 import os
+import re
 import secrets
 import time
 import unittest
@@ -27,6 +28,11 @@ from mcp.shared.exceptions import McpError
 
 from inspector_probe import PROBE, Probe
 
+try:
+    BaseExceptionGroup
+except NameError:  # Python 3.10, where the venv may come from: anyio's own dependency has it.
+    from exceptiongroup import BaseExceptionGroup
+
 TOOLS = {
     "app_info", "list_steps", "get_step", "get_state", "diff_steps", "search_state",
     "intent_examples", "send_intent", "try_intent", "show_step", "return_live", "test_source",
@@ -34,6 +40,8 @@ TOOLS = {
 }
 # What the server promises an agent: no answer longer than this unless it asked to expand.
 BUDGET = 20_000
+# How a page of a long text ends: where to go on from.
+PAGE_END = re.compile(r"\n\n\[\d+ more characters: call (?P<tool>\w+) with offset (?P<offset>\d+)\]$")
 # A whole test, so that a server that stops answering fails the test instead of hanging the run.
 TEST_DEADLINE = 300
 # The server's own bound is 2 s for a sent intent's step; the rest is slack for a loaded machine.
@@ -107,7 +115,9 @@ async def connect(test, probe):
         if isinstance(message, types.ServerNotification):
             notifications.append((time.monotonic(), message.root))
 
-    # trust_env off: a proxy set in the environment must not carry loopback requests.
+    # The SDK's streamable_http_client takes an httpx client of ours (its older
+    # streamablehttp_client, which took headers, is deprecated); trust_env off, so that a proxy
+    # set in the environment does not carry loopback requests.
     async with httpx.AsyncClient(
             headers={"Authorization": f"Bearer {probe.token}"}, trust_env=False,
             timeout=httpx.Timeout(30, read=300)) as client:
@@ -252,7 +262,8 @@ class ToolTests(AgentTestCase):
         before = self.probe.state()
         tried = await agent.json("try_intent", step=2, intent={"add": {"_0": "eggs"}})
         self.assertEqual(tried["step"], 2)
-        self.assertEqual(tried["intent"], {"add": {"_0": "eggs"}})
+        self.assertEqual(tried["intent"], "add")
+        self.assertEqual(tried["value"], {"add": {"_0": "eggs"}})
         self.assertIn("items", json.dumps(tried["changes"]))
         self.assertIn("eggs", json.dumps(tried["changes"]))
         # What step 2's own increment did, beside it.
@@ -406,6 +417,40 @@ class BudgetTests(AgentTestCase):
                 break
         self.assertEqual(seen, list(range(1, 3001)))
 
+    async def whole(self, agent, tool):
+        """A long text read page by page, each within the budget, following the offset each
+        page names at its end: (the text, how many pages)."""
+        parts = []
+        offset = 0
+        while True:
+            text = await agent.text(tool, offset=offset)
+            self.assertLessEqual(len(text), BUDGET)
+            found = PAGE_END.search(text)
+            if not found:
+                parts.append(text)
+                return "".join(parts), len(parts)
+            self.assertEqual(found["tool"], tool)
+            parts.append(text[:found.start()])
+            self.assertEqual(int(found["offset"]), offset + len(parts[-1]), "the next page starts where this one ends")
+            offset = int(found["offset"])
+
+    @with_agent
+    async def test_long_texts_come_in_pages_that_join_up(self, agent):
+        self.probe.send("sendmany 2000", "send add milk")
+        await agent.wait_for_step(2001)
+        recording, pages = await self.whole(agent, "export_recording")
+        self.assertGreater(pages, 1)
+        events = [json.loads(line) for line in recording.splitlines()]
+        self.assertEqual(events[0]["model"], "ProbeModel")
+        self.assertEqual([event["step"] for event in events if "intent" in event], list(range(1, 2002)))
+        self.assertEqual(events[-1]["changes"][0]["value"], {"done": False, "name": "milk"})
+
+        source, pages = await self.whole(agent, "test_source")
+        self.assertGreater(pages, 1)
+        self.assertEqual(source.count("@Test func recordedSession"), 1)
+        self.assertEqual(source.count("await store.send(.increment)"), 2000)
+        self.assertTrue(source.rstrip().endswith("}"), source[-200:])
+
     @with_agent
     async def test_a_long_list_is_summarised_unless_expanded(self, agent):
         names = [f"item{index}" for index in range(30)]
@@ -468,6 +513,27 @@ class WithheldTests(PrivacyTestCase):
         self.assertEqual([item["name"] for item in state["value"]["items"]], ["(private)"])
 
 
+class WithheldNamesTests(PrivacyTestCase):
+    probe_arguments = ("--withhold", "password,add")
+
+    @with_agent
+    async def test_a_name_only_withheld_steps_carried_reaches_no_answer(self, agent):
+        # The name reaches the state through a withheld add; the state shown has it rewritten,
+        # and nothing the tools derive from the steps (tests, explorations, replays) may bring
+        # it back.
+        self.probe.send("send increment", f"send password {self.secret}", f"send add {self.secret}",
+                        "send increment")
+        info = await agent.wait_for_step(4)
+        self.assertEqual(info["withheldSteps"], 2)
+        answers = await self.every_answer(agent)
+        answers.append((("get_step", 4), await agent.text("get_step", step=4)))
+        answers.append((("try_intent", 4), await agent.text("try_intent", step=4, intent={"increment": {}})))
+        recording = await agent.text("export_recording")
+        answers.append((("check_recording",), await agent.text("check_recording", recording=recording)))
+        self.assert_nowhere(answers, "hunter2", self.secret)
+        self.assertNotIn('"add"', recording)
+
+
 class SecretTests(PrivacyTestCase):
     @with_agent
     async def test_a_secret_is_redacted_in_every_answer(self, agent):
@@ -512,11 +578,12 @@ class NotificationTests(AgentTestCase):
 
 
 class SecurityTests(AgentTestCase):
-    def request(self, method="POST", body=b"", headers=None, path="/mcp", host=None, token=True):
-        """One request on a connection of its own: (status, headers, body)."""
+    def request(self, body=b"", headers=None, path="/mcp", host=None, token=True):
+        """One POST on a connection of its own, with exactly these headers: (status, headers,
+        body). http.client, not urllib: it sends the Host given, and no proxy is involved."""
         connection = http.client.HTTPConnection("127.0.0.1", self.probe.port, timeout=30)
         try:
-            connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+            connection.putrequest("POST", path, skip_host=True, skip_accept_encoding=True)
             sent = {
                 "Host": host or f"127.0.0.1:{self.probe.port}",
                 "Content-Type": "application/json",
@@ -527,16 +594,15 @@ class SecurityTests(AgentTestCase):
                 sent["Authorization"] = f"Bearer {self.probe.token}"
             sent.update(headers or {})
             for name, value in sent.items():
-                if value is not None:
-                    connection.putheader(name, value)
+                connection.putheader(name, value)
             connection.endheaders(body)
             response = connection.getresponse()
             return response.status, response.headers, response.read()
         finally:
             connection.close()
 
-    def assert_jsonrpc_error(self, status, body, expected_status, called):
-        self.assertEqual(status, expected_status, f"{called}: {body[:300]!r}")
+    def assert_jsonrpc_error(self, body, called):
+        """The body is a JSON-RPC error an MCP client can read; its error, for more checks."""
         answer = json.loads(body)
         self.assertEqual(answer.get("jsonrpc"), "2.0", called)
         self.assertIn("id", answer, called)
@@ -544,7 +610,13 @@ class SecurityTests(AgentTestCase):
         self.assertIsInstance(answer["error"]["message"], str, called)
         return answer["error"]
 
-    def initialize_message(self, id=1):
+    def assert_refused(self, status, called, **request):
+        answer_status, headers, body = self.request(**request)
+        self.assertEqual(answer_status, status, f"{called}: {body[:300]!r}")
+        return headers, self.assert_jsonrpc_error(body, called)
+
+    @staticmethod
+    def initialize_message(id=1):
         return json.dumps({
             "jsonrpc": "2.0", "id": id, "method": "initialize",
             "params": {"protocolVersion": "2025-06-18", "capabilities": {},
@@ -552,44 +624,40 @@ class SecurityTests(AgentTestCase):
 
     def test_the_endpoint_refuses_what_is_not_its_own_agent_and_still_serves_one(self):
         initialize = self.initialize_message()
+        port = self.probe.port
 
-        status, headers, body = self.request(body=initialize, token=False)
-        error = self.assert_jsonrpc_error(status, body, 401, "no token")
+        headers, error = self.assert_refused(401, "no token", body=initialize, token=False)
         self.assertIn("token", error["message"])
         self.assertEqual(headers["WWW-Authenticate"], "Bearer")
-        self.assert_jsonrpc_error(*self.request(body=initialize, headers={"Authorization": "Bearer wrong"})[::2],
-                                  401, "a wrong bearer token")
-        self.assert_jsonrpc_error(*self.request(body=initialize, path="/mcp?token=wrong", token=False)[::2],
-                                  401, "a wrong token in the query")
+        self.assert_refused(401, "a wrong bearer token", body=initialize, headers={"Authorization": "Bearer wrong"})
+        self.assert_refused(401, "a wrong token in the query", body=initialize, path="/mcp?token=wrong", token=False)
         # The page's cookie is sent by any page of this origin, so it is no credential here.
-        cookie = f"mvikit-inspector-{self.probe.port}={self.probe.token}"
-        self.assert_jsonrpc_error(*self.request(body=initialize, headers={"Cookie": cookie}, token=False)[::2],
-                                  401, "the token only in the page's cookie")
+        self.assert_refused(401, "the token only in the page's cookie", body=initialize, token=False,
+                            headers={"Cookie": f"mvikit-inspector-{port}={self.probe.token}"})
 
-        self.assert_jsonrpc_error(
-            *self.request(body=initialize, headers={"Origin": "http://evil.example"})[::2], 403, "a foreign Origin")
-        self.assert_jsonrpc_error(
-            *self.request(body=initialize, headers={"Origin": f"http://127.0.0.1:{self.probe.port + 1}"})[::2],
-            403, "another port's Origin")
+        self.assert_refused(403, "a foreign Origin", body=initialize, headers={"Origin": "http://evil.example"})
+        self.assert_refused(403, "another port's Origin", body=initialize,
+                            headers={"Origin": f"http://127.0.0.1:{port + 1}"})
+        self.assert_refused(403, "a sandboxed page's Origin", body=initialize, headers={"Origin": "null"})
         # DNS rebinding: a page of evil.example whose name now points at 127.0.0.1.
-        self.assert_jsonrpc_error(
-            *self.request(body=initialize, host=f"evil.example:{self.probe.port}")[::2], 403, "a foreign Host")
-        self.assert_jsonrpc_error(*self.request(body=initialize, host="evil.example")[::2], 403, "a Host without port")
+        self.assert_refused(403, "a foreign Host", body=initialize, host=f"evil.example:{port}")
+        self.assert_refused(403, "a Host without the port", body=initialize, host="evil.example")
+        self.assert_refused(403, "a Host that only starts as the address", body=initialize,
+                            host=f"127.0.0.1:{port}.evil.example")
 
-        self.assert_jsonrpc_error(*self.request(body=b"x" * (1 << 20))[::2], 413, "a 1 MB body")
+        self.assert_refused(413, "a 1 MB body", body=b"x" * (1 << 20))
 
-        # What the server's own address, its own page's Origin and the query token may do.
-        for host, headers, path, token in (
-                (f"localhost:{self.probe.port}", {}, "/mcp", True),
-                (None, {"Origin": self.probe.origin}, "/mcp", True),
-                (None, {}, f"/mcp?token={self.probe.token}", False)):
-            status, answer_headers, _ = self.request(body=initialize, host=host, headers=headers, path=path, token=token)
-            self.assertEqual(status, 200, (host, headers, path))
-            self.assertTrue(answer_headers["Mcp-Session-Id"])
+        # What the server's own names, its own page's Origin and the query token may do.
+        for request in ({"host": f"localhost:{port}"}, {"headers": {"Origin": self.probe.origin}},
+                        {"path": f"/mcp?token={self.probe.token}", "token": False}):
+            status, headers, _ = self.request(body=initialize, **request)
+            self.assertEqual(status, 200, request)
+            self.assertTrue(headers["Mcp-Session-Id"], request)
 
         status, headers, _ = self.request(body=self.initialize_message(id=7))
         self.assertEqual(status, 200)
         session = {"Mcp-Session-Id": headers["Mcp-Session-Id"], "Mcp-Protocol-Version": "2025-06-18"}
+        # Each would reduce an increment, were it well-formed and in a session.
         increment = {"jsonrpc": "2.0", "id": 2, "method": "tools/call",
                      "params": {"name": "send_intent", "arguments": {"intent": {"increment": {}}}}}
         malformed = [
@@ -597,7 +665,6 @@ class SecurityTests(AgentTestCase):
             ({}, b"[]"),
             ({}, b'"jsonrpc"'),
             ({}, json.dumps({**increment, "jsonrpc": "1.0"}).encode()),
-            # A call that would reduce an increment, had it a session.
             ({}, json.dumps(increment).encode()),
             ({}, json.dumps({"jsonrpc": "2.0", "method": "initialize", "params": {}}).encode()),
             ({"Mcp-Session-Id": "00000000-0000-0000-0000-000000000000"}, json.dumps(increment).encode()),
@@ -608,12 +675,14 @@ class SecurityTests(AgentTestCase):
         started = time.monotonic()
         for index in range(500):
             headers, body = malformed[index % len(malformed)]
+            called = f"message {index} ({body[:60]!r})"
             status, _, answer = self.request(body=body, headers=headers)
-            self.assertTrue(400 <= status < 500, f"message {index} ({body[:60]!r}) answered {status}")
-            self.assert_jsonrpc_error(status, answer, status, f"message {index} ({body[:60]!r})")
+            self.assertTrue(400 <= status < 500, f"{called} answered {status}: {answer[:300]!r}")
+            self.assert_jsonrpc_error(answer, called)
         print(f"\n500 malformed messages answered in {time.monotonic() - started:.2f} s")
         self.assertEqual(self.probe.state(), {"count": "0", "items": "", "live": "true"}, "nothing was reduced")
 
+        # The bad requests took half the rate limit's bucket; an agent must still get through.
         async def good():
             async with connect(self, self.probe) as agent:
                 self.assertEqual(len((await agent.session.list_tools()).tools), len(TOOLS))

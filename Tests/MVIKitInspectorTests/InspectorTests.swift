@@ -448,7 +448,7 @@ import Testing
     #expect(store.titles == ["milk", "eggs"])
     client.sendFrame(#"{"type":"fork","step":9,"intent":{"increment":{}}}"#)
     let error = await read(client) { $0.contains("\"type\":\"error\"") }.last ?? ""
-    #expect(error.contains("Step 9 is not kept"))
+    #expect(error.contains("There is no step 9 to try otherwise"))
     await inspector.stop()
   }
 

@@ -41,6 +41,7 @@ if wants("13b") { rows += await ExplorerCases.fanouts() }
 
 if wants("14") { rows.append(contentsOf: await InspectorCases.all()) }
 if wants("14o") { rows.append(InspectorCases.observedSend()) }
+if wants("14d") { rows.append(contentsOf: await AgentCases.all()) }
 if wants("15") { rows.append(contentsOf: await PersistenceCases.all()) }
 
 print(ResultsTable(rows: rows).markdown)

@@ -159,7 +159,7 @@ final class InspectorAgent<M: Model>: Sendable {
     -> AgentAnswer
   {
     let origin = try arguments.string("origin", oneOf: ["view", "effect"])
-    let intent = try arguments.string("intent")
+    let intent = try arguments.string("intent").flatMap { $0.isEmpty ? nil : $0 }
     let changed = try arguments.string("changed").map { text throws(AgentArguments.Problem) in
       guard let path = AgentMemberPath(text) else {
         throw .init("changed: \"\(text.prefix(80))\" is not a member path, such as items[0].name.")
@@ -482,18 +482,20 @@ final class InspectorAgent<M: Model>: Sendable {
   {
     let step = try arguments.requiredInt("step")
     let json = try arguments.intentJSON()
-    let answer = await relay.withInspector { $0.fork(at: step, json) }
+    let answer = await relay.withInspector { $0.forkedChanges(at: step, json) }
     switch answer {
     case nil: throw .init("The app's inspector has stopped.")
     case .failure(let error)?: throw .init(error.message)
-    case .success(let text)?:
-      guard var value = try? JSONValue(parsing: Array(text.utf8)), case .object(var fields) = value
-      else { return AgentAnswer(text: text) }
-      fields["type"] = nil
-      fields["note"] = .string(
-        "changes: what the tried intent would have changed from the state before the step; "
-          + "happened: what the step's own intent changed. The store was not touched.")
-      value = .object(fields)
+    case .success(let fork)?:
+      let value = JSONValue.object([
+        "step": .int(Int64(step)), "intent": .string(AgentIntentName.of(fork.intent)),
+        "value": AgentBudget.summarised(fork.intent),
+        "changes": .array(fork.tried.map(Self.change)),
+        "happened": .array(fork.happened.map(Self.change)),
+        "note": .string(
+          "changes: what the tried intent would have changed from the state before the step; "
+            + "happened: what the step's own intent changed. The store was not touched."),
+      ])
       return .json(Self.within(value, hint: "try an intent that changes less"))
     }
   }
@@ -669,6 +671,10 @@ final class InspectorAgent<M: Model>: Sendable {
   private static func paged(_ text: String, from offset: Int, tool: InspectorAgentTool)
     -> AgentAnswer
   {
+    guard offset >= 0, offset < max(text.count, 1) else {
+      return .error(
+        "offset \(offset) is past the end: the text has \(text.count) characters, from offset 0.")
+    }
     let page = AgentBudget.page(of: text, from: offset)
     guard let next = page.next else { return AgentAnswer(text: String(page.part)) }
     return AgentAnswer(

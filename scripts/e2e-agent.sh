@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# End-to-end check of the inspector's MCP server as a coding agent uses it: builds the
+# InspectorProbe test app and runs Tests/Browser/test_agent.py, which connects with the official
+# Python MCP SDK to /mcp on the probe's inspector, calls every tool and checks what each did in
+# the app; then the answers' budgets, the app's privacy settings, resource notifications, and the
+# endpoint's token, Origin, Host, body-size and malformed-message defences over raw HTTP. No
+# browser is needed. Timings of list_steps over 10,000 steps and get_state of 1,000 items are
+# printed for the benchmark note.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python=Tests/Browser/.venv/bin/python
+if [ ! -x "$python" ]; then
+  echo "FAIL: $python is missing; run 'make bootstrap' (or 'bash scripts/bootstrap.sh') first" >&2
+  exit 1
+fi
+if ! "$python" -c 'import mcp.client.streamable_http' 2>/dev/null; then
+  echo "FAIL: the MCP SDK is missing from $python; run 'make bootstrap' (Tests/Browser/requirements.txt)" >&2
+  exit 1
+fi
+
+if ! swift build --product InspectorProbe >/tmp/mvikit-agent-build.log 2>&1; then
+  cat /tmp/mvikit-agent-build.log >&2
+  echo "FAIL: swift build --product InspectorProbe failed" >&2
+  exit 1
+fi
+INSPECTOR_PROBE="$(swift build --show-bin-path)/InspectorProbe"
+export INSPECTOR_PROBE
+
+"$python" Tests/Browser/test_agent.py
