@@ -3,9 +3,10 @@
 # InspectorProbe test app and runs Tests/Browser/test_agent.py, which connects with the official
 # Python MCP SDK to /mcp on the probe's inspector, calls every tool and checks what each did in
 # the app; then the answers' budgets, the app's privacy settings, resource notifications, and the
-# endpoint's token, Origin, Host, body-size and malformed-message defences over raw HTTP. No
-# browser is needed. Timings of list_steps over 10,000 steps and get_state of 1,000 items are
-# printed for the benchmark note.
+# endpoint's token, Origin, Host, body-size and malformed-message defences over raw HTTP; then
+# the same client over standard input and output through the stdio bridge, mvikit-mcp-bridge
+# (tools, a notification, a wrong token, the end of its input). No browser is needed. Timings
+# of list_steps over 10,000 steps and get_state of 1,000 items are printed for the benchmark note.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,7 +25,14 @@ if ! swift build --product InspectorProbe >/tmp/mvikit-agent-build.log 2>&1; the
   echo "FAIL: swift build --product InspectorProbe failed" >&2
   exit 1
 fi
-INSPECTOR_PROBE="$(swift build --show-bin-path)/InspectorProbe"
-export INSPECTOR_PROBE
+if ! swift build --product mvikit-mcp-bridge >/tmp/mvikit-agent-build.log 2>&1; then
+  cat /tmp/mvikit-agent-build.log >&2
+  echo "FAIL: swift build --product mvikit-mcp-bridge failed" >&2
+  exit 1
+fi
+bin_path="$(swift build --show-bin-path)"
+INSPECTOR_PROBE="$bin_path/InspectorProbe"
+MVIKIT_MCP_BRIDGE="$bin_path/mvikit-mcp-bridge"
+export INSPECTOR_PROBE MVIKIT_MCP_BRIDGE
 
 "$python" Tests/Browser/test_agent.py

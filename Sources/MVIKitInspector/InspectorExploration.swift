@@ -43,8 +43,7 @@ struct InspectorExploration: Sendable {
       let recorded = try RecordedEffectsModel(model, recording: recording)
       var explorer = ScheduleExplorer(model: recorded, initialState: recorded.initialState)
       explorer.reportsIssues = false
-      explorer.skipsViewIntentsForAbsentChildren = true
-      explorer.leavesOut = { $0.startedUnrecordedRun }
+      recorded.configure(&explorer)
       let report = await explorer.explore(
         recorded.scenario, limit: limit, samples: 200, timeout: .seconds(2),
         finally: recorded.endsAsRecorded)

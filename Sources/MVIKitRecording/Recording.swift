@@ -27,7 +27,7 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     /// View's `send` gives its call site, and recordings made before sites were kept have none.
     public var site: String?
     /// The state after it, as recorded (secrets redacted).
-    var state: JSONValue
+    package var state: JSONValue
     /// The intent as recorded, for messages.
     let recordedIntent: JSONValue
     /// The step's number in the file.
@@ -41,7 +41,7 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
   /// Whether the file ended in a torn line (the process died while writing it), which was
   /// skipped.
   public let skippedTornLine: Bool
-  let initialTree: JSONValue
+  package let initialTree: JSONValue
   /// The file's bytes, which a test made from the recording carries.
   package let data: Data
 

@@ -2,10 +2,12 @@
 connects over streamable HTTP to `/mcp` of the InspectorProbe test app (its path in
 INSPECTOR_PROBE), calls every tool and checks what each did in the app itself through the
 probe's stdin commands; then the answers' budgets, the app's privacy settings, resource
-notifications, and the endpoint's HTTP defences, the last over raw HTTP (see
-scripts/e2e-agent.sh).
+notifications, and the endpoint's HTTP defences, the last over raw HTTP; then the same client
+over standard input and output, through the stdio bridge `mvikit-mcp-bridge` (its path in
+MVIKIT_MCP_BRIDGE, else .build/debug/mvikit-mcp-bridge; see scripts/e2e-agent.sh).
 
-Run: INSPECTOR_PROBE=/path/to/InspectorProbe Tests/Browser/.venv/bin/python Tests/Browser/test_agent.py
+Run: INSPECTOR_PROBE=/path/to/InspectorProbe [MVIKIT_MCP_BRIDGE=/path/to/mvikit-mcp-bridge] \
+  Tests/Browser/.venv/bin/python Tests/Browser/test_agent.py
 """
 
 import asyncio
@@ -16,13 +18,19 @@ import json
 import os
 import re
 import secrets
+import subprocess
+import tempfile
 import time
 import unittest
 from datetime import timedelta
+from pathlib import Path
+from unittest import mock
 
 import anyio
 import httpx
+import mcp.client.stdio
 from mcp import ClientSession, types
+from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import McpError
 
@@ -46,6 +54,9 @@ PAGE_END = re.compile(r"\n\n\[\d+ more characters: call (?P<tool>\w+) with offse
 TEST_DEADLINE = 300
 # The server's own bound is 2 s for a sent intent's step; the rest is slack for a loaded machine.
 STEP_DEADLINE = 30
+ROOT = Path(__file__).resolve().parents[2]
+# The stdio bridge, as scripts/e2e-agent.sh builds it.
+BRIDGE = os.environ.get("MVIKIT_MCP_BRIDGE") or str(ROOT / ".build/debug/mvikit-mcp-bridge")
 
 
 def setUpModule():
@@ -690,6 +701,180 @@ class SecurityTests(AgentTestCase):
                 self.assertEqual((await agent.json("send_intent", intent={"increment": {}}))["step"], 1)
         run_async(good())
         self.assertEqual(self.probe.state()["count"], "1")
+
+
+@contextlib.asynccontextmanager
+async def connect_through_bridge(test, url):
+    """One MCP session through the stdio bridge, as a client that launches only local servers
+    makes it: the SDK's stdio_client starts the bridge with the app's page address (and its
+    token) in MVIKIT_INSPECTOR_URL, not on its command line. Yields the Agent, with the bridge's
+    process (`agent.process`), its standard error (`agent.stderr()`), and the session's
+    `initialize` answer (`agent.initialized`, None until `agent.initialize()`)."""
+    notifications = []
+
+    async def collect(message):
+        if isinstance(message, types.ServerNotification):
+            notifications.append((time.monotonic(), message.root))
+
+    # The SDK keeps the process it starts to itself; the test wants its command line while it
+    # runs and how it ended (mcp 1.26.0, pinned in requirements.txt, starts it with this).
+    started = []
+    create = mcp.client.stdio._create_platform_compatible_process
+
+    async def recorded(*arguments, **options):
+        process = await create(*arguments, **options)
+        started.append(process)
+        return process
+
+    parameters = StdioServerParameters(command=BRIDGE, env={"MVIKIT_INSPECTOR_URL": url}, cwd=str(ROOT))
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8") as errlog, \
+            mock.patch.object(mcp.client.stdio, "_create_platform_compatible_process", recorded):
+        agent = None
+        async with stdio_client(parameters, errlog=errlog) as (read, write):
+            async with ClientSession(read, write, read_timeout_seconds=timedelta(seconds=120),
+                                     message_handler=collect) as session:
+                agent = Agent(test, session, notifications)
+                agent.process = started[0]
+                agent.initialized = None
+
+                def stderr():
+                    errlog.flush()
+                    errlog.seek(0)
+                    return errlog.read()
+                agent.stderr = stderr
+
+                async def initialize():
+                    agent.initialized = await session.initialize()
+                    return agent.initialized
+                agent.initialize = initialize
+                yield agent
+        # Leaving stdio_client closed the bridge's standard input and waited for it to exit:
+        # the SDK waits 2 s, then sends SIGTERM, which would end it with -15.
+        agent.closed_at = time.monotonic()
+        written = agent.stderr()
+        agent.stderr = lambda: written
+
+
+class BridgeTests(AgentTestCase):
+    """The same official client, over standard input and output through mvikit-mcp-bridge."""
+
+    def setUp(self):
+        if not os.access(BRIDGE, os.X_OK):
+            self.skipTest(f"the stdio bridge {BRIDGE} is missing: build it with "
+                          "'swift build --product mvikit-mcp-bridge' or name it in MVIKIT_MCP_BRIDGE")
+        super().setUp()
+
+    def assert_exited_cleanly(self, agent, called):
+        """The bridge ended by itself once its standard input closed, and never wrote the token."""
+        self.assertEqual(agent.process.returncode, 0,
+                         f"{called}: the bridge did not exit by itself when its standard input closed "
+                         f"(-15: the SDK had to terminate it); stderr: {agent.stderr()!r}")
+        self.assertNotIn(self.probe.token, agent.stderr(), f"{called}: the token reached standard error")
+
+    def test_the_official_client_calls_the_apps_tools_through_the_bridge(self):
+        async def body():
+            async with connect_through_bridge(self, self.probe.url) as agent:
+                # The token is in the bridge's environment, not on its command line.
+                cmdline = Path(f"/proc/{agent.process.pid}/cmdline")
+                if cmdline.exists():
+                    self.assertNotIn(self.probe.token, cmdline.read_bytes().decode(errors="replace"))
+                initialized = await agent.initialize()
+                self.assertTrue(initialized.capabilities.resources.subscribe)
+                self.assertIsNotNone(initialized.capabilities.tools)
+
+                tools = (await agent.session.list_tools()).tools
+                self.assertEqual({tool.name for tool in tools}, TOOLS)
+                self.assertEqual(len(tools), 16)
+                for tool in tools:
+                    self.assertEqual(tool.inputSchema.get("type"), "object", tool.name)
+
+                sent = await agent.json("send_intent", intent={"add": {"_0": "milk"}})
+                self.assertIs(sent["sent"], True)
+                self.assertEqual((sent["step"], sent["intent"], sent["origin"]), (1, "add", "view"))
+                self.assertEqual(self.probe.state()["items"], "milk", "the app's store has the item")
+                self.assertEqual((await agent.json("send_intent", intent={"increment": {}}))["step"], 2)
+                self.assertEqual(self.probe.state()["count"], "1")
+
+                listed = await agent.json("list_steps")
+                self.assertEqual([(step["step"], step["intent"]) for step in listed["steps"]],
+                                 [(1, "add"), (2, "increment")])
+                self.assertIn("not kept", await agent.error("get_step", step=99))
+
+                # The app's notifications come over the stream the bridge keeps open, as lines.
+                await agent.session.subscribe_resource("mvikit://timeline")
+                sent_at = time.monotonic()
+                self.probe.send("send add bread")
+
+                async def updated():
+                    return [note for _, note in agent.notifications
+                            if isinstance(note, types.ResourceUpdatedNotification)]
+                notes = await agent.wait(updated, "notifications/resources/updated arrives through the bridge",
+                                         timeout=10)
+                arrived = next(at for at, note in agent.notifications
+                               if isinstance(note, types.ResourceUpdatedNotification))
+                print(f"\nresource update notified through the bridge {(arrived - sent_at) * 1000:.0f} ms "
+                      "after the step was sent")
+                self.assertEqual({str(note.params.uri) for note in notes}, {"mvikit://timeline"})
+                timeline = json.loads((await agent.session.read_resource("mvikit://timeline")).contents[0].text)
+                self.assertEqual([step["intent"] for step in timeline["steps"]], ["add", "increment", "add"])
+                opened_at = time.monotonic()
+            self.assertLess(agent.closed_at - opened_at, 2, "the bridge took the SDK's whole grace period")
+            self.assert_exited_cleanly(agent, "after a session")
+        run_async(body())
+        self.assertEqual(self.probe.state()["items"], "milk,bread")
+
+    def test_a_wrong_token_is_refused_with_a_sentence_and_the_bridge_still_exits(self):
+        async def body():
+            wrong = self.probe.url.replace(self.probe.token, "wrong" + secrets.token_hex(8))
+            self.assertNotEqual(wrong, self.probe.url)
+            async with connect_through_bridge(self, wrong) as agent:
+                with self.assertRaises(McpError) as refused:
+                    await agent.initialize()
+                message = refused.exception.error.message
+                self.assertIn("token", message)
+                self.assertIn("Bearer", message)
+                # A sentence a user can act on, not an HTTP status or a stack.
+                self.assertGreater(len(message), 30, message)
+                self.assertFalse(message.lstrip().startswith("{"), message)
+                # Every later request is refused the same way; the bridge stays up to say so.
+                with self.assertRaises(McpError) as again:
+                    await agent.session.call_tool("send_intent", {"intent": {"increment": {}}})
+                self.assertIn("token", again.exception.error.message)
+            self.assert_exited_cleanly(agent, "after a refused session")
+        run_async(body())
+        self.assertEqual(self.probe.state(), {"count": "0", "items": "", "live": "true"}, "nothing was reduced")
+
+    def test_the_bridge_ends_at_the_end_of_its_input_and_says_what_it_lacks(self):
+        # Raw lines, no SDK: end of input right after the session opened its notification stream.
+        environment = {key: value for key, value in os.environ.items() if not key.startswith("MVIKIT_INSPECTOR_")}
+        bridge = subprocess.Popen([BRIDGE], env={**environment, "MVIKIT_INSPECTOR_URL": self.probe.url},
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            bridge.stdin.write(json.dumps({
+                "jsonrpc": "2.0", "id": 1, "method": "initialize",
+                "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                           "clientInfo": {"name": "bridge-test", "version": "1"}}}) + "\n")
+            bridge.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+            bridge.stdin.flush()
+            answer = json.loads(bridge.stdout.readline())
+            self.assertEqual(answer["id"], 1)
+            self.assertIn("protocolVersion", answer["result"])
+            bridge.stdin.close()
+            self.assertEqual(bridge.wait(timeout=5), 0, "the bridge exits with 0 at the end of its input")
+            self.assertEqual(bridge.stdout.read(), "")
+            self.assertEqual(bridge.stderr.read(), "")
+        finally:
+            if bridge.poll() is None:
+                bridge.kill()
+                bridge.wait()
+            bridge.stdout.close()
+            bridge.stderr.close()
+
+        # No address: a sentence naming what to give, and status 2.
+        lost = subprocess.run([BRIDGE], env=environment, stdin=subprocess.DEVNULL, capture_output=True,
+                              text=True, timeout=10)
+        self.assertEqual(lost.returncode, 2)
+        self.assertIn("MVIKIT_INSPECTOR_URL", lost.stderr)
 
 
 class TimingTests(AgentTestCase):

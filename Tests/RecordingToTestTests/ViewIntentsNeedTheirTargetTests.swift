@@ -99,7 +99,9 @@ struct ViewIntentsNeedTheirTargetTests {
     // Liking before the card loaded is the one order left out; the other is what the user did.
     #expect(report.leftOut == 1)
     #expect(report.schedules == 1)
-    #expect(report.description.contains("1 order left out, which the recording cannot tell"))
+    #expect(
+      report.description.contains(
+        "1 order left out, which no user could make or the recording cannot tell"))
   }
 
   @Test func aPlainExplorationStillReportsTheDroppedIntent() async {

@@ -15,6 +15,9 @@ package struct Equality<Value> {
     equatable = Value.self as? any Equatable.Type
   }
 
+  /// Whether `Value` is `Equatable`, so that ``areEqual(_:_:)`` can be true.
+  @inlinable package var isEquatable: Bool { equatable != nil }
+
   /// Whether `lhs` and `rhs` are equal; false when `Value` is not `Equatable`.
   @inlinable package func areEqual(_ lhs: Value, _ rhs: Value) -> Bool {
     guard let equatable else { return false }
@@ -37,3 +40,6 @@ extension Equatable {
     }
   }
 }
+
+// Sound: it holds only a metatype, set once when it is made and never changed.
+extension Equality: @unchecked Sendable {}

@@ -187,9 +187,12 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     if !taps.isEmpty {
       step += 1
       reducedRun = item.run
+      // Saved and put back, not reset: a tap that sends to another root store with taps sets
+      // the site for that store's taps, and the taps after it here must still see this one.
+      let outerSite = SendSite.reported
       SendSite.reported = item.site
       report(.intent(intent), origin: origin)
-      SendSite.reported = .unknown
+      SendSite.reported = outerSite
       reducedRun = 0
       let before = store._state
       effect = model.reduce(&store._state, intent)

@@ -17,6 +17,27 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
   public var isExhaustive: Bool
   /// The shortest failing schedule found, or nil when the property held in every one.
   public var failure: ExplorationFailure?
+  /// For an exploration of a recording: the shortest failing schedule for each member of the
+  /// state that ends otherwise than the user saw, shortest first, each schedule once. One
+  /// difference that does not matter cannot hide another that does. Empty when none failed,
+  /// and for a plain exploration, which names no members.
+  public var failures: [ExplorationFailure] = []
+
+  /// A report; `failures` by member, as a search keeps them.
+  init(
+    schedules: Int, pruned: Int, sampled: Int, leftOut: Int, isExhaustive: Bool,
+    failure: ExplorationFailure?, failures byMember: [String: ExplorationFailure] = [:]
+  ) {
+    self.schedules = schedules
+    self.pruned = pruned
+    self.sampled = sampled
+    self.leftOut = leftOut
+    self.isExhaustive = isExhaustive
+    self.failure = failure
+    var seen: Set<String> = []
+    failures = byMember.sorted { ($0.value.steps.count, $0.key) < ($1.value.steps.count, $1.key) }
+      .map(\.value).filter { seen.insert($0.schedule).inserted }
+  }
 
   /// What was searched, and the failure as a test prints it.
   public var description: String {
@@ -24,14 +45,21 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
       Self.count(schedules, "schedule")
       + (pruned > 0 ? " (\(Self.count(pruned, "branch", "branches")) pruned)" : "")
       + (leftOut > 0
-        ? " (\(Self.count(leftOut, "order")) left out, which the recording cannot tell: the "
-          + "View acting on what had not arrived, or work it never saw start)" : "")
+        ? " (\(Self.count(leftOut, "order")) left out, which no user could make or the "
+          + "recording cannot tell: a View intent doing nothing where it did something for the "
+          + "user, or work the recording never saw start)" : "")
       + (isExhaustive
         ? ", every distinct order"
         : sampled > 0 ? ", then \(Self.count(sampled, "schedule")) sampled at random" : "")
     guard let failure else { return "No ordering bug in \(searched)." }
     switch failure.kind {
-    case .orderingBug: return "Ordering bug found in \(searched): \(failure)"
+    case .orderingBug:
+      let others = failures.filter { $0.schedule != failure.schedule }
+      return "Ordering bug found in \(searched): \(failure)"
+        + others.map {
+          "\nAnother member ends otherwise: \($0.message) (schedule \"\($0.schedule)\")"
+        }
+        .joined()
     case .effectError: return "Effect error found in \(searched): \(failure)"
     case .misuse: return "Misuse found in \(searched): \(failure)"
     case .effectDidNotFinish:

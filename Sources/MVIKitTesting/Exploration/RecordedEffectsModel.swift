@@ -57,6 +57,10 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
   let recordedRuns: Set<RunKey>
   /// The recorded state after the last step, as JSON: what the user saw last.
   let finalTree: JSONValue
+  /// For each intent of ``scenario``: whether its step changed the state in the recording.
+  let viewIntentChanged: [Bool]
+  /// How the app's states compare, looked up once.
+  let appEquality = Equality<M.State>()
 
   /// The state the recording began with.
   public let initialState: State
@@ -73,6 +77,13 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     initialState = State(app: recording.initialState)
     scenario = recording.steps.filter { $0.origin == .view }.map(\.intent)
     finalTree = recording.finalTree
+    var before = recording.initialTree
+    var changed: [Bool] = []
+    for step in recording.steps {
+      if step.origin == .view { changed.append(step.state != before) }
+      before = step.state
+    }
+    viewIntentChanged = changed
     let runsKnown = recording.steps.contains { $0.run != nil || !$0.startedRuns.isEmpty }
     if !runsKnown, recording.steps.contains(where: { $0.origin == .effect }) {
       throw .coding(
@@ -127,6 +138,64 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     return recorded
   }
 
+  /// The rule that a View intent acts on what the View showed: whether the View's intent
+  /// `index` of the ``scenario``, whose step changed the state in the recording, did nothing
+  /// in an explored order (the state `before` its step is `after` it, or the intent was
+  /// `dropped` as sent to a child not there). No user could have made that order: the user
+  /// acted on something the View showed, which in that order was not there yet (a toggle of
+  /// an item by id before the answer that brought the item). An exploration of a recording
+  /// leaves such an order out and counts it.
+  public func viewIntentActedOnNothing(
+    _ index: Int, before: State, after: State, dropped: Bool
+  ) -> Bool {
+    guard viewIntentChanged.indices.contains(index), viewIntentChanged[index] else { return false }
+    if dropped { return true }
+    if appEquality.isEquatable { return appEquality.areEqual(before.app, after.app) }
+    // A state that is not `Equatable` compares as it encodes, as the recording does.
+    return (try? JSONValue(encoding: before.app)) == (try? JSONValue(encoding: after.app))
+  }
+
+  /// The members (by their names at the state's top) in which `state` ends otherwise than
+  /// the user saw, save for those in `ignored`: how a report keeps a failure for each.
+  public func differingMembers(ignoring ignored: Set<String> = []) -> @Sendable (State) -> [String]
+  {
+    { [finalTree] state in
+      guard let tree = try? JSONValue(encoding: state.app) else { return [] }
+      let members = StateChange.changes(from: finalTree, to: tree).compactMap { change in
+        Self.isIgnored(change.pathText, ignored) ? nil : change.path.first.map(Self.name)
+      }
+      return Array(Set(members)).sorted()
+    }
+  }
+
+  private static func name(_ key: StateChange.Key) -> String {
+    switch key {
+    case .field(let name): name
+    case .index(let index): "[\(index)]"
+    }
+  }
+
+  private static func isIgnored(_ path: String, _ ignored: Set<String>) -> Bool {
+    ignored.contains { member in
+      path == member || path.hasPrefix(member + ".") || path.hasPrefix(member + "[")
+    }
+  }
+
+  /// Sets `explorer` to explore a recording as every exploration of one does (the page's,
+  /// `Recording.explore`, and the test made from it): orders no user could make and orders
+  /// the recording cannot tell are left out, and the report keeps a failure for each member
+  /// that ends otherwise (save for `ignored`).
+  @MainActor
+  package func configure(
+    _ explorer: inout ScheduleExplorer<Self>, ignoring ignored: Set<String> = []
+  ) {
+    explorer.viewIntentActedOnNothing = { index, before, after, dropped in
+      viewIntentActedOnNothing(index, before: before, after: after, dropped: dropped)
+    }
+    explorer.leavesOut = { $0.startedUnrecordedRun }
+    explorer.differingMembers = differingMembers(ignoring: ignored)
+  }
+
   /// A final check for an exploration: nil when the app ends in the state the user saw at the
   /// end of the recording, else the members that differ. Secrets compare as recorded: redacted.
   public var endsAsRecorded: @Sendable (State) -> String? { endsAsRecorded(ignoring: []) }
@@ -140,10 +209,7 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
         return "the state does not encode, so it cannot be compared with the recording"
       }
       let changes = StateChange.changes(from: finalTree, to: tree).filter { change in
-        let path = change.pathText
-        return !ignored.contains { member in
-          path == member || path.hasPrefix(member + ".") || path.hasPrefix(member + "[")
-        }
+        !Self.isIgnored(change.pathText, ignored)
       }
       guard !changes.isEmpty else { return nil }
       let shown = changes.prefix(5).map(\.description).joined(separator: "; ")

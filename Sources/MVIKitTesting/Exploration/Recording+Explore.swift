@@ -49,8 +49,7 @@ extension Recording {
   ) async throws(RecordingError) -> ExplorationReport {
     let recorded = try RecordedEffectsModel(model, recording: self)
     var explorer = ScheduleExplorer(model: recorded, initialState: recorded.initialState)
-    explorer.skipsViewIntentsForAbsentChildren = true
-    explorer.leavesOut = { $0.startedUnrecordedRun }
+    recorded.configure(&explorer, ignoring: ignored)
     return await explorer.explore(
       recorded.scenario, limit: limit, samples: samples, invariant: { invariant($0.app) },
       finally: recorded.endsAsRecorded(ignoring: ignored), fileID: fileID, filePath: filePath,

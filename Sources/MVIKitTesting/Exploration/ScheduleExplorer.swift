@@ -42,11 +42,17 @@ public struct ScheduleExplorer<M: Model> {
   /// Whether a failure is reported as an issue at the call's line; a debugging aid that shows
   /// the report itself (the inspector's page) turns it off.
   package var reportsIssues = true
-  /// Whether a schedule in which the View's intent is dropped, as sent to a child the state
-  /// does not hold (a row not loaded yet), is left out rather than reported as a misuse. For a
-  /// recording's scenario: its View sent each intent to something it showed, so no user could
-  /// have sent it before that arrived.
-  package var skipsViewIntentsForAbsentChildren = false
+  /// For a recording's scenario, the rule that a View intent acts on what the View showed:
+  /// given the index of the View's intent in the scenario, the state before and after its
+  /// step, and whether it was dropped (sent to a child the state does not hold), whether the
+  /// step did nothing where the recording's did something. No user could have made such an
+  /// order: it is left out and counted, not reported. See
+  /// `RecordedEffectsModel.viewIntentActedOnNothing(_:before:after:dropped:)`.
+  package var viewIntentActedOnNothing: ((Int, M.State, M.State, Bool) -> Bool)?
+  /// For a recording: the members in which a failing end differs from what the user saw, so
+  /// that the report keeps the shortest failing order for each (``ExplorationReport/failures``):
+  /// one difference that does not matter must not hide another that does.
+  package var differingMembers: ((M.State) -> [String])?
   /// Leaves out a schedule once its state says the rest cannot be told: for a recording, work
   /// started that the recording never saw start.
   package var leavesOut: ((M.State) -> Bool)?
@@ -149,8 +155,8 @@ public struct ScheduleExplorer<M: Model> {
   ) -> Search<M> {
     Search(
       scenario: scenario, limit: limit, memory: memory, invariant: invariant, check: finally,
-      skipsViewIntentsForAbsentChildren: skipsViewIntentsForAbsentChildren,
-      leavesOut: leavesOut)
+      viewIntentActedOnNothing: viewIntentActedOnNothing, leavesOut: leavesOut,
+      differingMembers: differingMembers)
   }
 
   @usableFromInline
@@ -160,7 +166,7 @@ public struct ScheduleExplorer<M: Model> {
     let report = ExplorationReport(
       schedules: search.schedules, pruned: search.pruned, sampled: search.sampled,
       leftOut: search.leftOut, isExhaustive: !search.reachedLimit && !search.isStopped,
-      failure: search.failure)
+      failure: search.failure, failures: search.failuresByMember)
     if report.failure != nil, reportsIssues {
       reportIssue(
         report.description, fileID: fileID, filePath: filePath, line: line, column: column)

@@ -16,11 +16,13 @@ struct Search<M: Model> {
   @usableFromInline let limit: Int
   @usableFromInline let invariant: (M.State) -> String?
   @usableFromInline let check: (M.State) -> String?
-  /// Whether a schedule in which the View's intent went to a child not there yet is left out
-  /// (see ``ScheduleExplorer/skipsViewIntentsForAbsentChildren``).
-  @usableFromInline let skipsViewIntentsForAbsentChildren: Bool
+  /// Whether a View intent's step did nothing where the recording's did something (see
+  /// ``ScheduleExplorer/viewIntentActedOnNothing``): the schedule is then left out.
+  @usableFromInline let viewIntentActedOnNothing: ((Int, M.State, M.State, Bool) -> Bool)?
   /// Leaves a schedule out once its state says the rest cannot be told.
   @usableFromInline let leavesOut: ((M.State) -> Bool)?
+  /// The members in which a failing end differs (see ``ScheduleExplorer/differingMembers``).
+  @usableFromInline let differingMembers: ((M.State) -> [String])?
 
   @usableFromInline var schedules = 0
   @usableFromInline var pruned = 0
@@ -29,6 +31,9 @@ struct Search<M: Model> {
   /// Schedules left out, by the two rules above.
   @usableFromInline var leftOut = 0
   @usableFromInline var failure: ExplorationFailure?
+  /// The shortest failing end for each member that ends differently, when
+  /// ``differingMembers`` names them.
+  @usableFromInline var failuresByMember: [String: ExplorationFailure] = [:]
   /// Set when an effect did not finish: every schedule past it would wait out the timeout too.
   @usableFromInline var isStopped = false
   /// The worlds explored, for pruning: at most `memory` of them (the initializer's), 0 when
@@ -52,8 +57,9 @@ struct Search<M: Model> {
 
   @usableFromInline init(
     scenario: [M.Intent], limit: Int, memory: Int, invariant: @escaping (M.State) -> String?,
-    check: @escaping (M.State) -> String?, skipsViewIntentsForAbsentChildren: Bool,
-    leavesOut: ((M.State) -> Bool)?
+    check: @escaping (M.State) -> String?,
+    viewIntentActedOnNothing: ((Int, M.State, M.State, Bool) -> Bool)?,
+    leavesOut: ((M.State) -> Bool)?, differingMembers: ((M.State) -> [String])?
   ) {
     self.scenario = scenario
     self.limit = limit
@@ -61,8 +67,9 @@ struct Search<M: Model> {
     hashing = memory > 0 ? StateHashing() : nil
     self.invariant = invariant
     self.check = check
-    self.skipsViewIntentsForAbsentChildren = skipsViewIntentsForAbsentChildren
+    self.viewIntentActedOnNothing = viewIntentActedOnNothing
     self.leavesOut = leavesOut
+    self.differingMembers = differingMembers
   }
 
   /// Explores every schedule from `world`, then samples when the limit was reached.
@@ -109,11 +116,12 @@ struct Search<M: Model> {
     path = []
     states = []
     while let choice = try choose(world.choices(scenarioCount: scenario.count), path.count + 1) {
+      let before = viewIntentActedOnNothing != nil && choice == .user ? world.state : nil
       let started = world.take(choice, model: model, scenario: scenario)
       if !started.isEmpty { await world.runWork(of: started) }
       path.append(choice)
       states.append(world.state)
-      if isLeftOut(world) || fails(world, ended: false) { return }
+      if isLeftOut(world, viewStateBefore: before) || fails(world, ended: false) { return }
     }
     _ = fails(world, ended: true)
   }
@@ -123,8 +131,9 @@ struct Search<M: Model> {
   // Always inlined into `descend`, so that a step of the search is one async call, not two.
   @inlinable @inline(__always)
   mutating func visit(_ world: inout World, model: M) async {
-    // A failure already found is as short as any below this depth.
-    if let failure, failure.steps.count <= path.count { return }
+    // A failure already found is as short as any below this depth. Not when each member's
+    // shortest failure is kept: another member may fail below.
+    if differingMembers == nil, let failure, failure.steps.count <= path.count { return }
     let open = world.choices(scenarioCount: scenario.count)
     guard let last = open.last else {
       schedules += 1
@@ -160,11 +169,12 @@ struct Search<M: Model> {
       reachedLimit = true
       return false
     }
+    let before = viewIntentActedOnNothing != nil && choice == .user ? world.state : nil
     let started = world.take(choice, model: model, scenario: scenario)
     if !started.isEmpty { await world.runWork(of: started) }
     path.append(choice)
     states.append(world.state)
-    if isLeftOut(world) {
+    if isLeftOut(world, viewStateBefore: before) {
       leftOut += 1
     } else if fails(world, ended: false) {
       schedules += 1
@@ -192,12 +202,18 @@ struct Search<M: Model> {
     lastYield = .now
   }
 
-  /// Whether the schedule is left out after its last step: it sent the View's intent to a
-  /// child not there yet, which no user could do, or its state says the rest cannot be told.
+  /// Whether the schedule is left out after its last step: the View's intent in it did
+  /// nothing where the recording's did something (`viewStateBefore`, the state before a View
+  /// intent's step), which no user could make happen, or its state says the rest cannot be
+  /// told.
   @inlinable
-  func isLeftOut(_ world: World) -> Bool {
-    (skipsViewIntentsForAbsentChildren && world.droppedViewIntent)
-      || leavesOut?(world.state) == true
+  func isLeftOut(_ world: World, viewStateBefore before: M.State?) -> Bool {
+    if let before, let rule = viewIntentActedOnNothing,
+      rule(world.sentIntents - 1, before, world.state, world.droppedViewIntent)
+    {
+      return true
+    }
+    return leavesOut?(world.state) == true
   }
 
   /// Checks `world` after its last step (and, when the schedule `ended`, its end); keeps the
@@ -220,13 +236,23 @@ struct Search<M: Model> {
     _ found: (kind: ExplorationFailure.Kind, message: String), in world: World
   ) {
     if found.kind == .effectDidNotFinish { isStopped = true }
-    if failure == nil || path.count < failure!.steps.count || found.kind == .effectDidNotFinish {
-      failure = ExplorationFailure(
-        kind: found.kind, message: found.message,
-        steps: zip(world.labels(of: path, scenario: scenario), states).map {
-          ExplorationStep(label: $0, state: String(describing: $1))
-        },
-        schedule: path.map(\.description).joined(separator: " "))
+    let members = differingMembers?(world.state) ?? []
+    let isShortest =
+      failure == nil || path.count < failure!.steps.count || found.kind == .effectDidNotFinish
+    let isShortestForAMember = members.contains { member in
+      failuresByMember[member].map { path.count < $0.steps.count } ?? true
+    }
+    guard isShortest || isShortestForAMember else { return }
+    let found = ExplorationFailure(
+      kind: found.kind, message: found.message,
+      steps: zip(world.labels(of: path, scenario: scenario), states).map {
+        ExplorationStep(label: $0, state: String(describing: $1))
+      },
+      schedule: path.map(\.description).joined(separator: " "))
+    if isShortest { failure = found }
+    for member in members
+    where failuresByMember[member].map({ path.count < $0.steps.count }) ?? true {
+      failuresByMember[member] = found
     }
   }
 }
