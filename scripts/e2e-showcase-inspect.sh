@@ -7,9 +7,9 @@
 # (Tests/Browser/showcase_agent.py): app_info, intent_examples and list_steps; an intent the agent
 # sends shows on the screen; a past step it shows is on the screen, with the keys typed meanwhile
 # refused, until return_live; test_source makes the model with ShowcaseModel.unconnected.
-# Quitting closes the server. Then, in a home of its own: the showcase
-# creates nothing there that the user did not ask for, and a closed terminal (SIGHUP) ends it at
-# once, without a crash. Prints "N passed, N failed".
+# Quitting closes the server. Then, in a home of its own: the showcase creates nothing there that
+# the user did not ask for, and a closed terminal (SIGHUP) ends it at once, without a crash.
+# Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 source scripts/lib/tmux-checks.sh

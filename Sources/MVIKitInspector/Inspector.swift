@@ -43,6 +43,8 @@ public final class Inspector<M: Model> {
   /// store refuses the View's intents meanwhile (see `Store.isShowingPast`), and returns to
   /// live when the last page goes away.
   public private(set) var isLive = true
+  /// The step whose state the store shows while it is not live.
+  private(set) var shownStep: Int?
 
   @usableFromInline let root: RootStoreHandle<M>
   @usableFromInline let feed: InspectorFeed<M>
@@ -322,6 +324,7 @@ public final class Inspector<M: Model> {
         .init("Step \(target) is no longer kept (the inspector keeps \(limit) steps)."))
     }
     isLive = false
+    shownStep = target
     root.showPast(state, by: self) { [weak self] in self?.wasLetGo() }
     feed.capture(.status(live: false, shownStep: target))
     return .success(())
@@ -415,6 +418,7 @@ public final class Inspector<M: Model> {
   private func wasLetGo() {
     guard !isLive else { return }
     isLive = true
+    shownStep = nil
     feed.capture(.status(live: true, shownStep: nil))
   }
 

@@ -31,9 +31,24 @@ func fail(_ message: String) -> Never {
   exit(2)
 }
 
+/// The first argument that is neither an option nor an option's value: the address.
+func positional() -> String? {
+  var skipsNext = false
+  for argument in arguments {
+    if skipsNext {
+      skipsNext = false
+    } else if argument == "--url" || argument == "--token" {
+      skipsNext = true
+    } else if !argument.hasPrefix("--") {
+      return argument
+    }
+  }
+  return nil
+}
+
 guard
   let bridge = BridgeConfiguration(
-    url: option("--url") ?? arguments.first { !$0.hasPrefix("--") }
+    url: option("--url") ?? positional()
       ?? ProcessInfo.processInfo.environment["MVIKIT_INSPECTOR_URL"],
     token: option("--token") ?? ProcessInfo.processInfo.environment["MVIKIT_INSPECTOR_TOKEN"])
 else {

@@ -1,3 +1,4 @@
+import Foundation
 import MVIKit
 import MVIKitTesting
 
@@ -52,8 +53,73 @@ struct Fanout: Model {
   }
 }
 
+/// The shape a user's session has (bench 13c): each tap is its own intent and starts its own
+/// run, whose answer lands in one list, so that taps interleave with answers.
+struct Taps: Model {
+  struct State: Hashable, Sendable {
+    var taps = 0
+    var answers: [Int] = []
+  }
+  enum Intent: Hashable, Sendable {
+    case tap(Int)
+    case answered(Int)
+  }
+
+  func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+    switch intent {
+    case .tap(let index):
+      state.taps += 1
+      return .run { send in await send(.answered(index)) }
+    case .answered(let index):
+      state.answers.append(index)
+      return .none
+    }
+  }
+}
+
 @MainActor
 enum ExplorerCases {
+  /// N taps, each starting its own run that answers into one list: the orders of taps and
+  /// answers a user's session has. The target is 10 taps, every order, within 10 s and
+  /// 1 GB; the floor is 13b's shape at the same count, one intent merging N runs.
+  static func interleavedTaps() async -> [Row] {
+    var rows: [Row] = []
+    // MVIKIT_BENCH_TAPS=6,8 for fewer, while profiling.
+    let counts =
+      ProcessInfo.processInfo.environment["MVIKIT_BENCH_TAPS"].map {
+        $0.split(separator: ",").compactMap { Int($0) }
+      } ?? [6, 8, 9, 10]
+    for count in counts {
+      let explorer = ScheduleExplorer(model: Taps(), initialState: Taps.State())
+      let scenario = (0..<count).map(Taps.Intent.tap)
+      var report: ExplorationReport?
+      let measured = await measureAsync(1, repeats: count >= 9 ? 1 : 3) { _ in
+        report = await explorer.explore(scenario, limit: 20_000_000)
+      }
+      let fanout = ScheduleExplorer(
+        model: Fanout(count: count, isDependent: true),
+        initialState: Fanout.State(flags: Array(repeating: false, count: count)))
+      let floor = await measureAsync(1, repeats: count >= 9 ? 1 : 3) { _ in
+        _ = await fanout.explore([.go], limit: 20_000_000)
+      }
+      let seconds = measured.ns / 1e9
+      let peak = peakResidentMegabytes()
+      let schedules = report?.schedules ?? 0
+      rows.append(
+        Row(
+          name: "13c. explore \(count) taps interleaved with their answers (ms)",
+          nanoseconds: measured.ns / 1e6, floorName: "13b's shape: one intent, \(count) runs",
+          floorNanoseconds: floor.ns / 1e6, allocations: 0,
+          target: count == 10 ? "≤ 10 s and ≤ 1 GB, every order" : "report",
+          met: count == 10 ? seconds <= 10 && peak <= 1_024 && report?.isExhaustive == true : nil,
+          note: "\(schedules) schedules"
+            + (report?.isExhaustive == true ? " (every order)" : " (NOT exhaustive)")
+            + ", \(report?.pruned ?? 0) pruned, \(Int(Double(schedules) / max(seconds, 1e-9))) "
+            + "schedules/s; peak RSS \(peak) MB"))
+    }
+    return rows
+  }
+
   /// How the explorer scales with effects in flight: one exploration of a tap that starts 4,
   /// 6, 8 or 10 effects, their answers dependent or independent. Ten dependent effects are
   /// 3,628,800 distinct orders, none prunable: the target is 10 s and 1 GB for them.

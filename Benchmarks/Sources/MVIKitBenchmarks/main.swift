@@ -38,6 +38,7 @@ if wants("12b") { rows.append(RecordingCases.historySend()) }
 if wants("12c") { rows.append(RecordingCases.loggedDiff()) }
 if wants("13") { rows.append(await ExplorerCases.searchAsYouType()) }
 if wants("13b") { rows += await ExplorerCases.fanouts() }
+if wants("13c") { rows += await ExplorerCases.interleavedTaps() }
 
 if wants("14") { rows.append(contentsOf: await InspectorCases.all()) }
 if wants("14o") { rows.append(InspectorCases.observedSend()) }

@@ -78,7 +78,9 @@ final class InspectorAgent<M: Model>: Sendable {
 
   private func appInfo() async -> AgentAnswer {
     let pages = feed.pageCount
-    let isLiveNow = await relay.withInspector { $0.isLive }
+    // Read on the main actor, as travel changes them: the feed's copy follows a frame later.
+    let shown = await relay.withInspector { ($0.isLive, $0.shownStep) }
+    let isLiveNow = shown?.0
     return .json(
       feed.withKept { kept in
         let steps = kept.records.filter { $0.intent != nil }
@@ -98,7 +100,9 @@ final class InspectorAgent<M: Model>: Sendable {
           "canExplore": .bool(explore != nil),
         ]
         if let first = steps.first?.step { fields["firstKeptStep"] = .int(Int64(first)) }
-        if let shown = kept.shownStep { fields["shownStep"] = .int(Int64(shown)) }
+        if let step = shown.map({ $0.1 }) ?? kept.shownStep {
+          fields["shownStep"] = .int(Int64(step))
+        }
         return .object(fields)
       })
   }

@@ -3,7 +3,7 @@ import MVIKitTimeTravel
 
 /// What the terminal does while its store shows a past state, whatever its model: with a
 /// ``StateHistory``, the keys that step through the past (Ctrl-T) and the bar that says where
-/// the View is; for a past that another debugging aid shows (the inspector's page), a bar that
+/// the View is; for a past that another debugging aid shows (the inspector, from its page or an agent), a bar that
 /// says so and Esc back to live. Either way the View gets no key while the past shows: its
 /// input would be computed against the past.
 @MainActor
@@ -91,7 +91,7 @@ final class TimeTravelControl {
       ]
     } else if storeShowsPast() {
       rows = [
-        "⏪ PAST STATE · chosen in a debugging aid (the inspector's page) · Esc live",
+        "⏪ PAST STATE · chosen in a debugging aid (the inspector) · Esc live",
         "Keys are paused, as they would act on the past; the live state waits as it was.",
       ]
     } else {

@@ -7,10 +7,11 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
   public var pruned: Int
   /// Schedules picked at random after the exhaustive search reached its limit.
   public var sampled: Int
-  /// Orders left out of an exploration of a recording, which cannot tell how they would go:
-  /// in them the View sent an intent to something it could not have shown yet (a row whose
-  /// answer had not arrived), or work started that the recording never saw start, so that
-  /// what it would have answered is unknown.
+  /// Orders left out of an exploration of a recording: orders no user could make, in which a
+  /// View intent that changed the state in the recording changed nothing or was dropped (a
+  /// toggle of an item before the answer that brought it), and orders the recording cannot
+  /// tell, in which work started that the recording never saw start, so that what it would
+  /// have answered is unknown.
   public var leftOut: Int = 0
   /// Whether every distinct schedule was explored: the search stayed within its limit and no
   /// effect stopped it.

@@ -18,10 +18,13 @@ extension Recording {
   /// which ``ScheduleExplorer/replay(_:schedule:timeout:invariant:finally:fileID:filePath:line:column:)``
   /// re-runs on an explorer of the same ``RecordedEffectsModel``.
   ///
-  /// Orders the recording cannot tell are left out, and the report counts them
-  /// (``ExplorationReport/leftOut``): those in which the View sends an intent to a child that
-  /// is not there yet (a tap on a row before the answer that brought it: no user could), and
-  /// those that start work the recording never saw start, whose answer is unknown.
+  /// Orders no user could make and orders the recording cannot tell are left out, and the
+  /// report counts them (``ExplorationReport/leftOut``): those in which a View intent that
+  /// changed the state in the recording changes nothing or is dropped (a tap on a row before
+  /// the answer that brought it: the View intent acts on what the View showed), and those that
+  /// start work the recording never saw start, whose answer is unknown. The report's
+  /// ``ExplorationReport/failures`` keeps the shortest failing order for each member that ends
+  /// otherwise than the user saw.
   ///
   /// - Parameters:
   ///   - model: The app's model; its dependencies are never called.
