@@ -22,6 +22,7 @@ import subprocess
 import tempfile
 import time
 import unittest
+import urllib.request
 from datetime import timedelta
 from pathlib import Path
 from unittest import mock
@@ -319,6 +320,11 @@ class ToolTests(AgentTestCase):
         self.assertIn(".increment", source)
         self.assertIn("@Test func checkoutFlow", await agent.text("test_source", name="checkoutFlow"))
         self.assertIn("identifier", await agent.error("test_source", name="not a name"))
+        # The very test the page's "Copy as test" gives, which the browser suite
+        # (test_inspector.py) compiles and runs against the app in a package of its own.
+        page = self.probe.url.replace("/?token=", "/test?name=checkoutFlow&token=")
+        with urllib.request.urlopen(page) as response:
+            self.assertEqual(response.read().decode(), await agent.text("test_source", name="checkoutFlow"))
 
     @with_agent
     async def test_explore_orders_finds_the_planted_ordering_bug(self, agent):
