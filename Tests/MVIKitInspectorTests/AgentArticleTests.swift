@@ -9,8 +9,8 @@ import Testing
 
 /// The session of the article "Debugging with an Agent", call by call: the answers the article
 /// shows are these calls' (abridged there), so the article stays true.
-@MainActor
-@Suite(.serialized, .timeLimit(.minutes(2))) struct AgentArticleTests {
+// With the page's socket tests, one at a time (see AgentToolTests.swift).
+extension InspectorTests {
   /// The search field of the article, whose answers come back as fast as the search.
   static func searchField() -> Lookup {
     Lookup(search: { query in
@@ -19,7 +19,7 @@ import Testing
   }
 
   /// Calls `tool` and prints the call and its answer, as the article shows them.
-  func call(
+  func callAndPrint(
     _ tools: any AgentToolbox, _ tool: String, _ arguments: [String: JSONValue] = [:]
   ) async -> String {
     let answer = await tools.call(tool, arguments)
@@ -39,12 +39,12 @@ import Testing
     await store.send(.queryChanged("mi")).finish()
     #expect(await eventually { tools.heardStep >= 4 })
 
-    let changed = await call(tools, "list_steps", ["changed": .string("results")])
+    let changed = await callAndPrint(tools, "list_steps", ["changed": .string("results")])
     #expect(changed.contains(#""intent":"resultsLoaded","origin":"effect""#))
     #expect(changed.contains(#""sentByRun":1"#) && changed.contains(#""sentByRun":2"#))
-    let late = await call(tools, "get_step", ["step": .int(2)])
+    let late = await callAndPrint(tools, "get_step", ["step": .int(2)])
     #expect(late.contains(#""member":"results[0]""#))
-    let explored = await call(tools, "explore_orders", [:])
+    let explored = await callAndPrint(tools, "explore_orders", [:])
     #expect(explored.contains(#""found":true"#))
     #expect(explored.contains("ends in another state than the user saw"))
     #expect(explored.contains("try await recording.explore(with: Lookup(search: { _ in [] }))"))

@@ -7,9 +7,11 @@ import Testing
 
 /// The inspector's tools for a coding agent, called as the MCP server calls them: what each
 /// answers, in what shape, within the budget, and what never reaches an agent.
-@MainActor
-@Suite(.serialized, .timeLimit(.minutes(2))) struct AgentToolTests {
-  func attach(
+// One suite with the page's socket tests, which run one at a time: on two cores, a tool call
+// that holds a thread of the concurrency pool for long (a page of 3,000 steps under a
+// sanitizer) beside a socket test's blocking read would leave the server no thread.
+extension InspectorTests {
+  func attachAgent(
     _ store: Store<Notes>, limit: Int = 10_000, privacy: InspectorPrivacy<Notes> = .none
   ) async throws -> (Inspector<Notes>, any AgentToolbox) {
     let inspector = try await Inspector.attach(
@@ -19,7 +21,7 @@ import Testing
   }
 
   /// The answer of `tool`, parsed; fails the test when it is an error or not JSON.
-  func call(
+  func callTool(
     _ tools: any AgentToolbox, _ tool: String, _ arguments: [String: JSONValue] = [:]
   ) async throws -> [String: JSONValue] {
     let answer = await tools.call(tool, arguments)
@@ -32,7 +34,7 @@ import Testing
   }
 
   /// Waits until the inspector's feed has encoded `step`.
-  func waitFor(step: Int, _ tools: any AgentToolbox) async -> Bool {
+  func waitForStep(_ step: Int, _ tools: any AgentToolbox) async -> Bool {
     await eventually { tools.heardStep >= step }
   }
 
@@ -55,9 +57,9 @@ import Testing
 
   @Test func aSentIntentIsReducedAndItsStepAnswered() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
-    let (inspector, tools) = try await attach(store)
+    let (inspector, tools) = try await attachAgent(store)
     defer { Task { await inspector.stop() } }
-    let answer = try await call(
+    let answer = try await callTool(
       tools, "send_intent", ["intent": .object(["add": .object(["_0": .string("milk")])])])
     #expect(store.titles == ["milk"])
     #expect(answer["sent"] == .bool(true))
@@ -72,13 +74,13 @@ import Testing
     #expect(change["new"] == .string("milk"))
 
     // The same, given as the JSON's text.
-    _ = try await call(tools, "send_intent", ["intent": .string(#"{"increment":{}}"#)])
+    _ = try await callTool(tools, "send_intent", ["intent": .string(#"{"increment":{}}"#)])
     #expect(store.count == 1)
   }
 
   @Test func badIntentsUnknownToolsAndArgumentsAreClearErrorsAndNothingIsReduced() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
-    let (inspector, tools) = try await attach(store)
+    let (inspector, tools) = try await attachAgent(store)
     defer { Task { await inspector.stop() } }
     let unknownCase = await tools.call("send_intent", ["intent": .object(["nope": .object([:])])])
     #expect(unknownCase.isError)
@@ -103,13 +105,13 @@ import Testing
 
   @Test func stepsAreListedInPagesWithinTheBudgetAndTheCursorReachesEveryStep() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
-    let (inspector, tools) = try await attach(store)
+    let (inspector, tools) = try await attachAgent(store)
     defer { Task { await inspector.stop() } }
     for index in 0..<1_500 {
       store.send(.increment)
       store.send(.add("title \(index)"))
     }
-    #expect(await waitFor(step: 3_000, tools))
+    #expect(await waitForStep(3_000, tools))
     var seen: [Int] = []
     var cursor: JSONValue?
     var pages = 0
@@ -134,21 +136,21 @@ import Testing
     #expect(pages > 1)
 
     // Filters: by intent case, by the member changed, by range.
-    let adds = try await call(tools, "list_steps", ["intent": .string("add"), "to": .int(10)])
+    let adds = try await callTool(tools, "list_steps", ["intent": .string("add"), "to": .int(10)])
     #expect(adds["steps"].map { "\($0)" }?.contains("\"increment\"") == false)
     if case .array(let steps)? = adds["steps"] { #expect(steps.count == 5) }
-    let counted = try await call(
+    let counted = try await callTool(
       tools, "list_steps", ["changed": .string("count"), "from": .int(11), "to": .int(20)])
     if case .array(let steps)? = counted["steps"] { #expect(steps.count == 5) }
   }
 
   @Test func largeStatesAreSummarisedUnlessExpandedAndMembersReadByPath() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
-    let (inspector, tools) = try await attach(store)
+    let (inspector, tools) = try await attachAgent(store)
     defer { Task { await inspector.stop() } }
     for index in 0..<30 { store.send(.add("t\(index)")) }
-    #expect(await waitFor(step: 30, tools))
-    let summary = try await call(tools, "get_state")
+    #expect(await waitForStep(30, tools))
+    let summary = try await callTool(tools, "get_state")
     guard case .object(let state)? = summary["value"], case .object(let titles)? = state["titles"]
     else {
       Issue.record("no titles in \(summary)")
@@ -157,33 +159,34 @@ import Testing
     #expect(titles["count"] == .int(30))
     #expect(titles["summarised"] == .bool(true))
     #expect(summary["summarised"] != nil)
-    let expanded = try await call(tools, "get_state", ["expand": .bool(true)])
+    let expanded = try await callTool(tools, "get_state", ["expand": .bool(true)])
     if case .object(let state)? = expanded["value"], case .array(let all)? = state["titles"] {
       #expect(all.count == 30)
     } else {
       Issue.record("not expanded: \(expanded)")
     }
-    let member = try await call(tools, "get_state", ["path": .string("titles[12]")])
+    let member = try await callTool(tools, "get_state", ["path": .string("titles[12]")])
     #expect(member["value"] == .string("t12"))
-    let earlier = try await call(tools, "get_state", ["step": .int(2), "path": .string("titles")])
+    let earlier = try await callTool(
+      tools, "get_state", ["step": .int(2), "path": .string("titles")])
     #expect(earlier["value"] == .array([.string("t0"), .string("t1")]))
     let missing = await tools.call("get_state", ["path": .string("titles[99]")])
     #expect(missing.isError)
-    let diff = try await call(tools, "diff_steps", ["from": .int(1), "to": .int(3)])
+    let diff = try await callTool(tools, "diff_steps", ["from": .int(1), "to": .int(3)])
     #expect(diff["changes"].map { "\($0)" }?.contains("titles[2]") == true)
-    let found = try await call(tools, "search_state", ["text": .string("t29")])
+    let found = try await callTool(tools, "search_state", ["text": .string("t29")])
     #expect(found["count"] == .int(1))
   }
 
   @Test func secretsAndWithheldStepsNeverReachAnAgent() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
-    let (inspector, tools) = try await attach(
+    let (inspector, tools) = try await attachAgent(
       store, privacy: InspectorPrivacy(withholding: ["toast"]))
     defer { Task { await inspector.stop() } }
     store.send(.password(Secret("hunter2")))
     store.send(.toast("private words"))
     store.send(.increment)
-    #expect(await waitFor(step: 3, tools))
+    #expect(await waitForStep(3, tools))
     for (tool, arguments) in [
       ("list_steps", [:]), ("get_state", ["expand": JSONValue.bool(true)]),
       ("get_step", ["step": .int(1)]), ("search_state", ["text": .string("hunter2")]),
@@ -200,20 +203,20 @@ import Testing
 
   @Test func travelPausesTheViewsInputUntilReturnLive() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
-    let (inspector, tools) = try await attach(store)
+    let (inspector, tools) = try await attachAgent(store)
     defer { Task { await inspector.stop() } }
     store.send(.increment)
     store.send(.increment)
-    #expect(await waitFor(step: 2, tools))
-    _ = try await call(tools, "show_step", ["step": .int(1)])
+    #expect(await waitForStep(2, tools))
+    _ = try await callTool(tools, "show_step", ["step": .int(1)])
     #expect(store.isShowingPast)
     #expect(store.count == 1)
     let refused = await tools.call("send_intent", ["intent": .object(["increment": .object([:])])])
     #expect(refused.isError)
     #expect(refused.text.contains("call return_live"))
-    let info = try await call(tools, "app_info")
+    let info = try await callTool(tools, "app_info")
     #expect(info["live"] == .bool(false))
-    let live = try await call(tools, "return_live")
+    let live = try await callTool(tools, "return_live")
     #expect(live["live"] == .bool(true))
     #expect(store.count == 2)
     let notKept = await tools.call("show_step", ["step": .int(99)])
@@ -222,11 +225,11 @@ import Testing
 
   @Test func anIntentTriedAtAStepLeavesTheStoreAlone() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
-    let (inspector, tools) = try await attach(store)
+    let (inspector, tools) = try await attachAgent(store)
     defer { Task { await inspector.stop() } }
     store.send(.add("milk"))
-    #expect(await waitFor(step: 1, tools))
-    let tried = try await call(
+    #expect(await waitForStep(1, tools))
+    let tried = try await callTool(
       tools, "try_intent",
       ["step": .int(1), "intent": .object(["add": .object(["_0": .string("eggs")])])])
     #expect(tried["changes"].map { "\($0)" }?.contains("eggs") == true)
@@ -236,51 +239,56 @@ import Testing
 
   @Test func theSessionBecomesATestARecordingAndACheck() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
-    let (inspector, tools) = try await attach(store)
+    let (inspector, tools) = try await attachAgent(store)
     defer { Task { await inspector.stop() } }
     store.send(.add("milk"))
     store.send(.toast("hi"))
-    #expect(await waitFor(step: 2, tools))
+    #expect(await waitForStep(2, tools))
     let test = await tools.call("test_source", ["name": .string("agentSession")])
     #expect(test.text.contains("@Test func agentSession()"))
     let badName = await tools.call("test_source", ["name": .string("two words")])
     #expect(badName.isError)
     let recording = await tools.call("export_recording", [:])
     #expect(recording.text.hasPrefix("{"))
-    let check = try await call(tools, "check_recording", ["recording": .string(recording.text)])
+    let check = try await callTool(tools, "check_recording", ["recording": .string(recording.text)])
     #expect(check["matches"] == .bool(true))
     #expect(check["stepCount"] == .int(2))
-    let corrupt = try await call(
+    let corrupt = try await callTool(
       tools, "check_recording", ["recording": .string("not a recording")])
     #expect(corrupt["problem"] != nil)
-    let examples = try await call(tools, "intent_examples")
+    let examples = try await callTool(tools, "intent_examples")
     #expect(examples["intents"].map { "\($0)" }?.contains("\"add\"") == true)
   }
 
   @Test func effectRunsSayHowEachEnded() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
-    let (inspector, tools) = try await attach(store)
+    let (inspector, tools) = try await attachAgent(store)
     defer { Task { await inspector.stop() } }
     await store.send(.echo).finish()
     await store.send(.failOffline).finish()
-    #expect(await waitFor(step: 3, tools))
+    #expect(await waitForStep(3, tools))
     var runs: [String: JSONValue] = [:]
     let deadline = ContinuousClock.now + .seconds(5)
     repeat {
-      runs = try await call(tools, "effect_runs")
+      runs = try await callTool(tools, "effect_runs")
       if runs["runs"].map({ "\($0)" })?.contains("failed") == true { break }
       try await Task.sleep(for: .milliseconds(20))
     } while ContinuousClock.now < deadline
     let text = runs["runs"].map { "\($0)" } ?? ""
     #expect(text.contains("finished"))
     #expect(text.contains("failed"))
-    let warnings = try await call(tools, "list_steps", ["warnings_only": .bool(true)])
+    let warnings = try await callTool(tools, "list_steps", ["warnings_only": .bool(true)])
     #expect(warnings["steps"].map { "\($0)" }?.contains("failOffline") == true)
   }
+}
 
+// Beside the page's own socket tests: like them it blocks a thread of the concurrency pool on a
+// socket's read, and they run one at a time, so that the server's tasks always have a thread
+// left on two cores.
+extension InspectorTests {
   @Test func theMCPEndpointNeedsItsTokenAndAnswersMalformedMessagesWithErrors() async throws {
     let store = Store(initialState: Notes.State(), model: Notes())
-    let (inspector, _) = try await attach(store)
+    let inspector = try await attach(store)
     defer { Task { await inspector.stop() } }
     let port = inspector.url.port ?? 0
     let host = "127.0.0.1:\(port)"
