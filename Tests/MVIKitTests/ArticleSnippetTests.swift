@@ -13,6 +13,36 @@ import Testing
     #expect(checked == 15)
   }
 
+  @Test func deliveringSideEffectsArticleBlocksAreCompiledCode() throws {
+    let checked = try DocumentedCode.check(
+      "Sources/MVIKit/MVIKit.docc/DeliveringSideEffects.md",
+      against: ["Tests/MVIKitTests/DeliveringSideEffectsArticleExample.swift"])
+    // The side effect type, the emit, and the SwiftUI and UIKit loops, which the example runs
+    // with stand-ins for the two frameworks.
+    #expect(checked == 4)
+  }
+
+  @Test func compositionArticleBlocksAreCompiledCode() throws {
+    let checked = try DocumentedCode.check(
+      "Sources/MVIKit/MVIKit.docc/Composition.md",
+      against: [
+        "Tests/MVIKitTests/CompositionArticleExample.swift",
+        // The terminal's text field, where a test can import the terminal.
+        "Tests/MVIKitTerminalTests/CompositionArticleBindingExample.swift",
+      ])
+    // The board, its scoped stores, the screen enum, the draft and inbox, and the terminal
+    // binding; the SwiftUI binding imports SwiftUI.
+    #expect(checked == 5)
+  }
+
+  @Test func testingArticleBlocksAreCompiledCode() throws {
+    let checked = try DocumentedCode.check(
+      "Sources/MVIKit/MVIKit.docc/Testing.md",
+      against: ["Tests/MVIKitTests/TestingArticleExample.swift"])
+    // The test store's test and the live store's.
+    #expect(checked == 2)
+  }
+
   @Test func findingOrderingBugsArticleBlocksAreCompiledCode() throws {
     // In RecordingToTestTests, whose module has no `SearchField` of its own to clash with.
     let checked = try DocumentedCode.check(

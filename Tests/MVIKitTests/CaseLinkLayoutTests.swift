@@ -4,6 +4,8 @@ import Testing
 /// One payload case among empty ones, its payload a number (the Composition article's
 /// `Score`): the tag sits in a byte of its own.
 struct Lamp: Model {
+  typealias Score = CompositionArticle.Score
+
   enum State: Equatable, Sendable {
     case on(Score.State)
     case off
@@ -106,6 +108,8 @@ struct Holder: Model {
 /// enum a valid value of the right case after every send.
 @MainActor
 @Suite struct CaseLinkLayoutTests {
+  typealias Score = CompositionArticle.Score
+
   @Test func aNumberPayloadBesideEmptyCases() {
     let store = Store(initialState: Lamp.State.on(Score.State()), model: Lamp())
     for _ in 0..<3 { store.send(.tick(.incremented)) }
