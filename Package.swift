@@ -34,7 +34,12 @@ let package = Package(
     // standard library's `Atomic` needs macOS 15 and iOS 18.
     .target(name: "CMVIKitAtomics"),
     // The core depends on nothing but the toolchain.
-    .target(name: "MVIKit", dependencies: ["CMVIKitAtomics"]),
+    .target(
+      name: "MVIKit", dependencies: ["CMVIKitAtomics"],
+      // Each folder of Internal/ says what its job is.
+      exclude: ["Engine", "Effects", "Links", "Observation", "Support"].map {
+        "Internal/\($0)/README.md"
+      }),
     // Layers over the core: navigation stacks and alerts; the MVVM and VIPER adapters.
     .target(name: "MVIKitNavigation", dependencies: ["MVIKit"]),
     .target(name: "MVIKitPatterns", dependencies: ["MVIKit"]),

@@ -52,4 +52,54 @@ import Testing
     // known-issue test, the helper and the replay; the report is not Swift.
     #expect(checked == 10)
   }
+
+  @Test func viperArticleBlocksAreCompiledCode() throws {
+    let checked = try DocumentedCode.check(
+      "Sources/MVIKitPatterns/MVIKitPatterns.docc/VIPER.md",
+      against: ["Tests/MVIKitTests/VIPERArticleExample.swift"])
+    // The entity and interactor, the presenter, the view controller, the router, the app's
+    // start, the router of a module inside an app, and the presenter's test.
+    #expect(checked == 7)
+  }
+
+  @Test func inputOutputArticleBlocksAreCompiledCode() throws {
+    let checked = try DocumentedCode.check(
+      "Sources/MVIKitPatterns/MVIKitPatterns.docc/InputOutput.md",
+      against: ["Tests/MVIKitTests/InputOutputArticleExample.swift"])
+    // The model, the input and output, the view model, the transform, the side effects and
+    // the two tests.
+    #expect(checked == 6)
+  }
+
+  @Test func navigationArticleBlocksAreCompiledCode() throws {
+    let checked = try DocumentedCode.check(
+      "Sources/MVIKitNavigation/MVIKitNavigation.docc/Navigation.md",
+      against: [
+        "Tests/MVIKitTests/NavigationArticleExample.swift",
+        // The terminal's stack and alert, where a test can import the terminal.
+        "Tests/MVIKitTerminalTests/NavigationArticleTerminalExample.swift",
+      ])
+    // The browser and its terminal view; the SwiftUI view imports SwiftUI.
+    #expect(checked == 2)
+  }
+
+  @Test func gettingStartedCounterArticleBlocksAreCompiledCode() throws {
+    // In MVIKitPersistenceTests: the article extends its own `Counter` at file scope, which
+    // this module's `Counter` (CounterExample's) forbids, and keeps the count with
+    // MVIKitPersistence.
+    let checked = try DocumentedCode.check(
+      "Sources/MVIKit/MVIKit.docc/GettingStarted.md",
+      against: ["Tests/MVIKitPersistenceTests/GettingStartedCounterArticleExample.swift"])
+    // The model, its reducer, the store, the awaited send, the side effects' task, the
+    // persisted state and its store, and the test.
+    #expect(checked == 8)
+  }
+
+  @Test func observationAndSwiftUIArticleBlocksAreCompiledCode() throws {
+    let checked = try DocumentedCode.check(
+      "Sources/MVIKit/MVIKit.docc/ObservationAndSwiftUI.md",
+      against: ["Tests/MVIKitTests/ObservationAndSwiftUIArticleExample.swift"])
+    // The tracked reads and the UIKit view controller; the SwiftUI views import SwiftUI.
+    #expect(checked == 2)
+  }
 }

@@ -150,6 +150,6 @@ import Testing
       }
     }
     #expect(
-      readers.sorted() == ["MVIKit/Effect+Map.swift", "MVIKit/Internal/EffectExecutor.swift"])
+      readers.sorted() == ["MVIKit/Effect+Map.swift", "MVIKit/Internal/Effects/EffectExecutor.swift"])
   }
 }
