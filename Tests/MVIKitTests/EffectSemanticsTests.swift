@@ -150,6 +150,8 @@ import Testing
       }
     }
     #expect(
-      readers.sorted() == ["MVIKit/Effect+Map.swift", "MVIKit/Internal/Effects/EffectExecutor.swift"])
+      readers.sorted() == [
+        "MVIKit/Effect+Map.swift", "MVIKit/Internal/Effects/EffectExecutor.swift",
+      ])
   }
 }
