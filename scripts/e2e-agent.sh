@@ -10,29 +10,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python=Tests/Browser/.venv/bin/python
-if [ ! -x "$python" ]; then
-  echo "FAIL: $python is missing; run 'make bootstrap' (or 'bash scripts/bootstrap.sh') first" >&2
-  exit 1
-fi
-if ! "$python" -c 'import mcp.client.streamable_http' 2>/dev/null; then
-  echo "FAIL: the MCP SDK is missing from $python; run 'make bootstrap' (Tests/Browser/requirements.txt)" >&2
+source scripts/lib/browser-tests.sh
+require_browser_python
+if ! "$browser_python" -c 'import mcp.client.streamable_http' 2>/dev/null; then
+  echo "FAIL: the MCP SDK is missing from $browser_python; run 'make bootstrap' (Tests/Browser/requirements.txt)" >&2
   exit 1
 fi
 
-if ! swift build --product InspectorProbe >/tmp/mvikit-agent-build.log 2>&1; then
-  cat /tmp/mvikit-agent-build.log >&2
-  echo "FAIL: swift build --product InspectorProbe failed" >&2
-  exit 1
-fi
-if ! swift build --product mvikit-mcp-bridge >/tmp/mvikit-agent-build.log 2>&1; then
-  cat /tmp/mvikit-agent-build.log >&2
-  echo "FAIL: swift build --product mvikit-mcp-bridge failed" >&2
-  exit 1
-fi
+build_product InspectorProbe
+build_product mvikit-mcp-bridge
 bin_path="$(swift build --show-bin-path)"
 INSPECTOR_PROBE="$bin_path/InspectorProbe"
 MVIKIT_MCP_BRIDGE="$bin_path/mvikit-mcp-bridge"
 export INSPECTOR_PROBE MVIKIT_MCP_BRIDGE
 
-"$python" Tests/Browser/test_agent.py
+"$browser_python" Tests/Browser/test_agent.py

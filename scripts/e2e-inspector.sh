@@ -8,19 +8,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python=Tests/Browser/.venv/bin/python
-if [ ! -x "$python" ]; then
-  echo "FAIL: $python is missing; run 'make bootstrap' (or 'bash scripts/bootstrap.sh') first" >&2
-  exit 1
-fi
-
-if ! swift build --product InspectorProbe >/tmp/mvikit-inspector-build.log 2>&1; then
-  cat /tmp/mvikit-inspector-build.log >&2
-  echo "FAIL: swift build --product InspectorProbe failed" >&2
-  exit 1
-fi
+source scripts/lib/browser-tests.sh
+require_browser_python
+build_product InspectorProbe
 INSPECTOR_PROBE="$(swift build --show-bin-path)/InspectorProbe"
 export INSPECTOR_PROBE
 export INSPECTOR_ARTIFACTS="${INSPECTOR_ARTIFACTS:-/tmp/inspector-artifacts}"
 
-"$python" Tests/Browser/test_inspector.py
+"$browser_python" Tests/Browser/test_inspector.py

@@ -50,7 +50,11 @@ package struct StateChange: Hashable, Sendable {
   /// `member.path[2].title`, or `(whole value)` for the root.
   /// The changed member as a report names it: `todos[0].title`.
   package var pathText: String {
-    guard !path.isEmpty else { return "(whole value)" }
+    path.isEmpty ? "(whole value)" : Self.text(of: path)
+  }
+
+  /// `member.path[2].title`, empty for the root: how a path of keys is written.
+  package static func text(of path: [Key]) -> String {
     var text = ""
     for key in path {
       switch key {

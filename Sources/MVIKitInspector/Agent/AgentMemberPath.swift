@@ -41,16 +41,7 @@ struct AgentMemberPath: Equatable, CustomStringConvertible {
   init(keys: [StateChange.Key]) { self.keys = keys }
 
   /// `items[2].name`; empty for the whole value.
-  var description: String {
-    var text = ""
-    for key in keys {
-      switch key {
-      case .field(let name): text += text.isEmpty ? name : "." + name
-      case .index(let index): text += "[\(index)]"
-      }
-    }
-    return text
-  }
+  var description: String { StateChange.text(of: keys) }
 
   /// The member of `value` at this path, or nil when there is none.
   func member(of value: JSONValue) -> JSONValue? {

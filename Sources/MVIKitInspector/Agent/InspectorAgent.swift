@@ -10,16 +10,9 @@ final class InspectorAgent<M: Model>: Sendable {
   let feed: InspectorFeed<M>
   let relay: CommandRelay<M>
   let modelName: String
-  /// The session as a recording file; nil when the model is not `Codable`.
-  let export: @Sendable () -> Data?
-  let test: (@Sendable (_ name: String) -> Result<String, RecordingError>?)?
-  let explore:
-    (
-      @Sendable (_ step: Int?, _ name: String) async -> Result<
-        InspectorExploration, RecordingError
-      >?
-    )?
-  let check: (@Sendable (_ recording: Data) async -> InspectorCheck?)?
+  /// The page's routes, whose export, test, exploration and check the tools share: nil inside
+  /// where the model's types are not `Codable`.
+  let routes: InspectorRoutes
   /// How long a sent intent's step may take to reach the kept steps before the answer says so.
   let stepWait: Duration
 
@@ -30,10 +23,7 @@ final class InspectorAgent<M: Model>: Sendable {
     self.feed = feed
     self.relay = relay
     modelName = feed.modelName
-    export = routes.export
-    test = routes.test
-    explore = routes.explore
-    check = routes.check
+    self.routes = routes
     self.stepWait = stepWait
   }
 
@@ -95,9 +85,9 @@ final class InspectorAgent<M: Model>: Sendable {
           "effectRunsInFlight": .int(Int64(kept.runsInFlight.count)),
           "pagesConnected": .int(Int64(pages)),
           "attached": .bool(isLiveNow != nil),
-          "canSendIntents": .bool(test != nil),
-          "canMakeTests": .bool(test != nil),
-          "canExplore": .bool(explore != nil),
+          "canSendIntents": .bool(routes.test != nil),
+          "canMakeTests": .bool(routes.test != nil),
+          "canExplore": .bool(routes.explore != nil),
         ]
         if let first = steps.first?.step { fields["firstKeptStep"] = .int(Int64(first)) }
         if let step = shown.map({ $0.1 }) ?? kept.shownStep {
@@ -436,7 +426,7 @@ final class InspectorAgent<M: Model>: Sendable {
     -> AgentAnswer
   {
     let json = try arguments.intentJSON()
-    guard test != nil else {
+    guard routes.test != nil else {
       throw .init("\(modelName)'s intents are not Codable, so an agent cannot send them.")
     }
     let sent = await relay.withInspector { $0.send(json, pressing: "call return_live") }
@@ -541,7 +531,7 @@ final class InspectorAgent<M: Model>: Sendable {
   {
     let name = try arguments.identifier("name") ?? "recordedSession"
     let offset = try arguments.int("offset") ?? 0
-    guard let test else {
+    guard let test = routes.test else {
       throw .init(
         "A test needs \(modelName)'s state, intent and side effect to be Codable and Equatable.")
     }
@@ -557,7 +547,7 @@ final class InspectorAgent<M: Model>: Sendable {
   {
     let step = try arguments.int("through_step")
     let name = try arguments.identifier("name") ?? "everyOrderEndsAsRecorded"
-    guard let explore else {
+    guard let explore = routes.explore else {
       throw .init("Exploring needs \(modelName)'s state, intent and side effect to be Codable.")
     }
     switch await explore(step, name) {
@@ -585,7 +575,7 @@ final class InspectorAgent<M: Model>: Sendable {
     -> AgentAnswer
   {
     let recording = try arguments.requiredString("recording")
-    guard let check else {
+    guard let check = routes.check else {
       throw .init(
         "Checking a recording needs \(modelName)'s state, intent and side effect to be Codable.")
     }
@@ -599,7 +589,7 @@ final class InspectorAgent<M: Model>: Sendable {
     -> AgentAnswer
   {
     let offset = try arguments.int("offset") ?? 0
-    guard let data = export() else {
+    guard let data = routes.export() else {
       throw .init(
         "\(modelName)'s state, intent or side effect is not Codable, so the session cannot be "
           + "written as a recording.")
