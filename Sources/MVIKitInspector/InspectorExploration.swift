@@ -23,9 +23,12 @@ struct InspectorExploration: Sendable {
     return .object(fields)
   }
 
-  /// How many schedules the page's exploration runs before it samples: a few seconds of the
-  /// app's main actor at most, taken a step at a time.
+  /// How many schedules the page's exploration runs before it samples, taken a step at a time.
   static let limit = 20_000
+  /// How long an exploration of the page or an agent may take: a long session with many runs
+  /// can have orders for minutes, and a client waiting for an answer gives up before that. Past
+  /// it the exploration stops, and its report says it did not run every order.
+  static let timeBudget: Duration = .seconds(20)
 
   /// Explores `recording` (the kept steps' bytes) with the store's model, whose dependencies
   /// are never called, without reporting an issue: the page shows the report. The test it
@@ -44,12 +47,23 @@ struct InspectorExploration: Sendable {
       var explorer = ScheduleExplorer(model: recorded, initialState: recorded.initialState)
       explorer.reportsIssues = false
       recorded.configure(&explorer)
-      let report = await explorer.explore(
-        recorded.scenario, limit: limit, samples: 200, timeout: .seconds(2),
-        finally: recorded.endsAsRecorded)
+      let configured = explorer
+      let exploring = Task { @MainActor in
+        await configured.explore(
+          recorded.scenario, limit: limit, samples: 200, timeout: .seconds(2),
+          finally: recorded.endsAsRecorded)
+      }
+      let budget = Task {
+        try await Task.sleep(for: timeBudget)
+        exploring.cancel()
+      }
+      let report = await exploring.value
+      budget.cancel()
       return .success(
         InspectorExploration(
-          summary: report.description, schedule: report.failure?.schedule,
+          summary: (exploring.isCancelled && !report.isExhaustive && report.sampled == 0
+            ? "Stopped after \(timeBudget.components.seconds) s. " : "") + report.description,
+          schedule: report.failure?.schedule,
           test: try recording.explorationTestSource(
             named: testName, model: testModel, failure: report.failure)))
     } catch {

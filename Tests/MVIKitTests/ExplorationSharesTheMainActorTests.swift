@@ -88,3 +88,18 @@ import Testing
     #expect(now > start + .milliseconds(1_450) && now < start + .milliseconds(1_550))
   }
 }
+
+extension ExplorationSharesTheMainActorTests {
+  /// An exploration whose task is cancelled stops within a few steps and says that it did not
+  /// run every order: the inspector bounds its explorations in time so, and a report that
+  /// claimed every order after stopping would be a false all-clear.
+  @Test func aCancelledExplorationStopsAndDoesNotClaimEveryOrder() async {
+    let explorer = ScheduleExplorer(model: Answers(), initialState: Answers.State())
+    let exploring = Task { @MainActor in await explorer.explore([.go]) }
+    exploring.cancel()
+    let report = await exploring.value
+    #expect(!report.isExhaustive)
+    #expect(report.schedules < 5_040)
+    #expect(report.description.contains("stopped before every order was run"))
+  }
+}

@@ -51,7 +51,9 @@ public struct ExplorationReport: Sendable, CustomStringConvertible {
           + "user, or work the recording never saw start)" : "")
       + (isExhaustive
         ? ", every distinct order"
-        : sampled > 0 ? ", then \(Self.count(sampled, "schedule")) sampled at random" : "")
+        : sampled > 0
+          ? ", then \(Self.count(sampled, "schedule")) sampled at random"
+          : ", stopped before every order was run")
     guard let failure else { return "No ordering bug in \(searched)." }
     switch failure.kind {
     case .orderingBug:

@@ -165,7 +165,9 @@ public struct ScheduleExplorer<M: Model> {
   ) -> ExplorationReport {
     let report = ExplorationReport(
       schedules: search.schedules, pruned: search.pruned, sampled: search.sampled,
-      leftOut: search.leftOut, isExhaustive: !search.reachedLimit && !search.isStopped,
+      // A search whose task was cancelled stopped where it was: not every order was run.
+      leftOut: search.leftOut,
+      isExhaustive: !search.reachedLimit && !search.isStopped && !search.isCancelled,
       failure: search.failure, failures: search.failuresByMember)
     if report.failure != nil, reportsIssues {
       reportIssue(

@@ -79,7 +79,11 @@ struct Search<M: Model> {
     await visit(&root, model: model)
     guard reachedLimit else { return }
     var random = SeededRandom(seed: seed)
-    for _ in 0..<samples where !Task.isCancelled && !isStopped {
+    for _ in 0..<samples where !isStopped {
+      if Task.isCancelled {
+        isCancelled = true
+        break
+      }
       await walk(world, model: model) { open, _ in open.randomElement(using: &random) }
       sampled += 1
     }
