@@ -139,7 +139,7 @@ let package = Package(
     .testTarget(
       name: "MVIKitTerminalTests",
       dependencies: [
-        "MVIKit", "MVIKitTerminal", "MVIKitNavigation", "MVIKitRecording",
+        "MVIKit", "MVIKitTerminal", "MVIKitNavigation", "MVIKitRecording", "MVIKitTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),

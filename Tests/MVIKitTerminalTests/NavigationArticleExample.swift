@@ -1,31 +1,36 @@
 import MVIKit
 import MVIKitNavigation
 import MVIKitTerminal
+import MVIKitTesting
 import Testing
 
-// The Navigation article's terminal view, compiled and run here rather than beside the
-// article's other code in MVIKitTests, which cannot import the terminal: MVIKitTests'
-// ArticleSnippetTests fails when the article's block is not found in this file line for line.
+// The code of MVIKitNavigation's Navigation article, its terminal view included, compiled and run
+// here (its SwiftUI view not at all): MVIKitTests' ArticleSnippetTests fails when a swift block
+// of the article is not found in this file line for line, so change them together.
 
-/// The article's browser and the terminal view of it, in a namespace: this module's
-/// NavigationViewTests has a stack of pages of its own.
+/// The article's browser, in a namespace: NavigationTests has a `Browser` and a `Page` of its
+/// own.
 enum NavigationArticle {
-  /// The article's screen, which it does not show: a page with a title.
+  /// The article's screen, which it does not show: a page that counts its visits.
   struct Page: Model {
     struct State: Equatable, Sendable {
       var title: String
+      var visits = 0
     }
 
     enum Intent: Equatable, Sendable {
-      case reloadTapped
+      case visited
     }
 
     func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
-      .none
+      switch intent {
+      case .visited:
+        state.visits += 1
+        return .none
+      }
     }
   }
 
-  // The article's browser, as in MVIKitTests' NavigationArticleExample.swift.
   struct Browser: Model {
     struct State: Equatable, Sendable {
       var path = NavigationStackState<Page.State>()
@@ -69,8 +74,10 @@ enum NavigationArticle {
       }
     }
   }
+}
 
-  /// The root screen: "o" opens a page.
+/// The article's terminal view of the browser.
+extension NavigationArticle {
   @MainActor
   struct HomeView: View {
     let store: Store<Browser>
@@ -103,6 +110,52 @@ enum NavigationArticle {
       }
       .alert(store.alert.map { Alert($0, send: { store.send($0) }) })
     }
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct NavigationArticleTests {
+  typealias Browser = NavigationArticle.Browser
+  typealias Page = NavigationArticle.Page
+
+  @Test func pagesArePushedAndPoppedAsState() async {
+    let store = TestStore(initialState: Browser.State(), model: Browser())
+    await store.send(.opened("Docs")) { $0.path.push(Page.State(title: "Docs")) }
+    await store.send(.opened("Blog")) { $0.path.push(Page.State(title: "Blog")) }
+    await store.send(.path(.pop)) { $0.path.pop() }
+    await store.finish()
+  }
+
+  @Test func closingEveryPageAsksFirst() async {
+    let store = TestStore(
+      initialState: Browser.State(
+        path: NavigationStackState([Page.State(title: "Docs"), Page.State(title: "Blog")])),
+      model: Browser())
+    await store.send(.closeAllTapped) {
+      $0.alert = AlertState(
+        title: "Close every page?",
+        buttons: [.destructive("Close all", send: .closeAllConfirmed), .cancel("Keep")],
+        dismissed: .alertDismissed)
+    }
+    // The destructive button sends its intent, then `dismissed`.
+    await store.send(.closeAllConfirmed) { $0.path.popToRoot() }
+    await store.send(.alertDismissed) { $0.alert = nil }
+    await store.finish()
+  }
+
+  @Test func aPagesIntentReachesThatPageByItsID() {
+    let store = Store(initialState: Browser.State(), model: Browser())
+    store.send(.opened("Docs"))
+    store.send(.opened("Blog"))
+    let docs = store.path.ids[0]
+    store.send(.page(Keyed(docs, .visited)))
+    #expect(store.path[id: docs]?.visits == 1)
+    // A scoped store of the page sends through the same link.
+    store.scope(Browser.path, id: docs)?.send(.visited)
+    #expect(store.path.elements.map(\.visits) == [2, 0])
+    // What a View sends to go back to the root.
+    store.send(.path(.popToRoot))
+    #expect(store.path.isEmpty)
   }
 }
 
