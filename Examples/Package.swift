@@ -196,3 +196,19 @@ let package = Package(
     ),
   ]
 )
+
+// A test the showcase's inspector wrote ("Copy as test"), pasted into a test target of this
+// package as a user pastes it: scripts/e2e-showcase-inspect.sh writes it to
+// Tests/CopiedShowcaseTests (git-ignored) and sets MVIKIT_COPIED_SHOWCASE_TEST to build and run
+// it. Absent otherwise, so that no other build sees a test left there.
+if Context.environment["MVIKIT_COPIED_SHOWCASE_TEST"] != nil {
+  package.targets.append(
+    .testTarget(
+      name: "CopiedShowcaseTests",
+      dependencies: [
+        "ShowcaseKit", "Users", "Login", "Todos", "Transcribe", "Poster",
+        .product(name: "MVIKit", package: root),
+        .product(name: "MVIKitTesting", package: root),
+      ],
+      path: "Tests/CopiedShowcaseTests"))
+}

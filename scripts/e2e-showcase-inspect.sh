@@ -7,7 +7,8 @@
 # (Tests/Browser/showcase_agent.py): app_info, intent_examples and list_steps; an intent the agent
 # sends shows on the screen; a past step it shows is on the screen, with the keys typed meanwhile
 # refused, until return_live; test_source makes the model with ShowcaseModel.unconnected.
-# Quitting closes the server. Then, in a home of its own: the showcase creates nothing there that
+# The page's "Copy as test" of the whole session, pasted into a test target of the showcase's
+# package (Examples/Tests/CopiedShowcaseTests), builds and passes. Quitting closes the server. Then, in a home of its own: the showcase creates nothing there that
 # the user did not ask for, and a closed terminal (SIGHUP) ends it at once, without a crash.
 # Prints "N passed, N failed".
 set -u
@@ -16,7 +17,8 @@ source scripts/lib/tmux-checks.sh
 
 session="mvikit-inspect-$$"
 data_home="$(mktemp -d)"
-trap 'end_tmux; rm -rf "$data_home"' EXIT
+copied=Examples/Tests/CopiedShowcaseTests
+trap 'end_tmux; rm -rf "$data_home" "$copied"' EXIT
 
 require_tmux
 command -v curl >/dev/null || { echo "FAIL: curl is missing" >&2; exit 1; }
@@ -137,11 +139,33 @@ if screen | grep -qF "typed-in-the-past"; then fail "keys refused while the past
 keys Space
 expect_screen "[ ] alpha" "keys work again once live: Space toggles alpha back"
 agent_check "test_source" test-source
+# What the page's "Copy as test" copies (it reads the same route), kept to be built once the
+# showcase has quit.
+mkdir -p "$copied"
+if curl -sf -o "$copied/CopiedSession.swift" "http://127.0.0.1:$port/test?token=walk_token" \
+  && grep -q "ShowcaseModel.unconnected" "$copied/CopiedSession.swift"; then
+  pass "Copy as test gives the session's test ($(grep -c 'await store\.' "$copied/CopiedSession.swift") sends and receives)"
+else
+  fail "Copy as test gave no test of the session"
+fi
 
 keys Escape
 keys q
 expect_screen "EXIT=0" "q quits with status 0"
 if [ "$(status --max-time 2 "$url")" = 000 ]; then pass "quitting closes the inspector"; else fail "the inspector still answers after quit"; fi
+
+# The copied test, pasted into a test target of the showcase's package as a user would, with
+# the package's own build: only the new target compiles.
+if [ -s "$copied/CopiedSession.swift" ]; then
+  if (cd Examples && MVIKIT_COPIED_SHOWCASE_TEST=1 swift test --filter CopiedShowcaseTests) \
+    >"$data_home/copied-test.log" 2>&1 && grep -qE "Test run with 1 test.* passed" "$data_home/copied-test.log"; then
+    pass "the copied test of the showcase's session builds and passes"
+  else
+    fail "the copied test of the showcase's session did not build or pass:"
+    tail -40 "$data_home/copied-test.log" >&2
+  fi
+fi
+rm -rf "$copied"
 
 # A closed terminal: tmux's session ends, the showcase gets SIGHUP and end of input.
 home="$(mktemp -d)"

@@ -4,10 +4,15 @@
 /// side effect. Once the effect is cancelled, or its store is gone, both do nothing: late
 /// results are dropped, never delivered to a screen that moved on.
 public struct Send<Intent: Sendable, SideEffect: Sendable>: Sendable {
-  // One closure rather than one per event: each would be an allocation per effect.
-  let sink: @MainActor @Sendable (EffectEvent<Intent, SideEffect>) -> Void
+  // One closure rather than one per event: each would be an allocation per effect. Not
+  // isolated to the main actor by its type: the store's sink hops there itself, and the
+  // explorer's, which only keeps what the work sent, need not leave the thread the work runs
+  // on (a hop there and back for each send made exploring a run cost more than reducing).
+  let sink: @Sendable (EffectEvent<Intent, SideEffect>) async -> Void
 
-  package init(_ sink: @escaping @MainActor @Sendable (EffectEvent<Intent, SideEffect>) -> Void) {
+  @usableFromInline package init(
+    _ sink: @escaping @Sendable (EffectEvent<Intent, SideEffect>) async -> Void
+  ) {
     self.sink = sink
   }
 
@@ -29,16 +34,16 @@ public struct Send<Intent: Sendable, SideEffect: Sendable>: Sendable {
   ) -> Send<Child, ChildSideEffect> {
     Send<Child, ChildSideEffect> { event in
       switch event {
-      case .intent(let child): sink(.intent(intent(child)))
-      case .sideEffect(let child): sink(.sideEffect(sideEffect(child)))
-      case .error(let error): sink(.error(error))
+      case .intent(let child): await sink(.intent(intent(child)))
+      case .sideEffect(let child): await sink(.sideEffect(sideEffect(child)))
+      case .error(let error): await sink(.error(error))
       }
     }
   }
 }
 
 /// What an effect hands back to its store through ``Send``.
-package enum EffectEvent<Intent: Sendable, SideEffect: Sendable>: Sendable {
+@usableFromInline package enum EffectEvent<Intent: Sendable, SideEffect: Sendable>: Sendable {
   case intent(Intent)
   case sideEffect(SideEffect)
   case error(any Error)

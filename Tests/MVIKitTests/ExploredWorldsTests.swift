@@ -5,8 +5,11 @@ import Testing
 /// The explorer's pruning table: a world explored once is known after, however much the table
 /// grew since, and past its limit it keeps no more.
 @Suite struct ExploredWorldsTests {
-  private func world(_ number: Int, sent: Int = 0) -> WorldSignature {
-    WorldSignature(state: AnyHashable(number), sentIntents: sent, now: .zero, jobs: [])
+  private func world(_ number: Int, sent: Int = 0) -> WorldFingerprint {
+    var hasher = FingerprintHasher()
+    hasher.combine(number)
+    hasher.combine(sent)
+    return hasher.finalize()
   }
 
   /// The worlds of `numbers` the table says it explored before.
@@ -31,5 +34,34 @@ import Testing
     #expect(known(0..<300, in: &table) == [])
     #expect(table.count == 100)
     #expect(known(0..<300, in: &table) == Array(0..<100))
+  }
+
+  /// Pending jobs count whatever order they started in; how far each got counts.
+  @Test func pendingJobsAddUpInAnyOrderAndTheirProgressCounts() {
+    let search = world(1)
+    let answer = world(2)
+    let searchThenAnswer =
+      WorldFingerprint.pendingJob(content: search, left: 1, isOpen: true)
+      &+ .pendingJob(content: answer, left: 2, isOpen: true)
+    let answerThenSearch =
+      WorldFingerprint.pendingJob(content: answer, left: 2, isOpen: true)
+      &+ .pendingJob(content: search, left: 1, isOpen: true)
+    #expect(searchThenAnswer == answerThenSearch)
+    let swapped =
+      WorldFingerprint.pendingJob(content: search, left: 2, isOpen: true)
+      &+ .pendingJob(content: answer, left: 1, isOpen: true)
+    #expect(searchThenAnswer != swapped)
+    let waiting =
+      WorldFingerprint.pendingJob(content: search, left: 1, isOpen: false)
+      &+ .pendingJob(content: answer, left: 2, isOpen: true)
+    #expect(searchThenAnswer != waiting)
+  }
+
+  /// The empty slot's mark is no world's fingerprint, and the halves are hashed apart.
+  @Test func aFingerprintIsNeverTheEmptySlotAndItsHalvesDiffer() {
+    let fingerprints = (0..<1_000).map { world($0) }
+    #expect(!fingerprints.contains(.none))
+    #expect(fingerprints.allSatisfy { $0.high != $0.low })
+    #expect(Set(fingerprints.map(\.high)).count == 1_000)
   }
 }

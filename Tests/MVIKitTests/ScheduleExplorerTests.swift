@@ -228,6 +228,48 @@ struct ScheduleExplorerTests {
     #expect(report.schedules == 3)
   }
 
+  /// The explorer runs work on its own thread until the work waits on something else: work
+  /// that calls an actor and sleeps on a real clock is waited for, and explored like work that
+  /// only computes, every order and what it sent in order.
+  @Test func workThatLeavesTheExplorersThreadIsWaitedForAndExplored() async {
+    actor Catalog {
+      func title(_ number: Int) -> String { "title \(number)" }
+    }
+    struct Loader: Model {
+      struct State: Hashable, Sendable { var titles: [String] = [] }
+      enum Intent: Equatable, Sendable {
+        case load(Int)
+        case loaded(String)
+      }
+      let catalog: Catalog
+      func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
+        switch intent {
+        case .load(let number):
+          return .run { [catalog] send in
+            try await Task.sleep(for: .milliseconds(1))
+            await send(.loaded(await catalog.title(number)))
+          }
+        case .loaded(let title):
+          state.titles.append(title)
+          return .none
+        }
+      }
+    }
+    var ends: Set<[String]> = []
+    let report = await ScheduleExplorer(model: Loader(catalog: Catalog()), initialState: .init())
+      .explore(
+        [.load(1), .load(2)], pruning: false,
+        finally: { state in
+          ends.insert(state.titles)
+          return state.titles.count == 2 ? nil : "an answer was lost: \(state.titles)"
+        })
+    #expect(report.failure == nil)
+    #expect(report.isExhaustive)
+    // The second load comes before the first answer, or after it; the answers in either order.
+    #expect(report.schedules == 3)
+    #expect(ends == [["title 1", "title 2"], ["title 2", "title 1"]])
+  }
+
   @Test func anEffectThatNeverFinishesStopsTheExplorationWithAFailure() async {
     struct Listening: Model {
       struct State: Hashable, Sendable {}

@@ -55,21 +55,28 @@ public struct ExplorationClock: Clock, Sendable {
 
 /// The time of the effect the explorer runs now: where its sleeps on an ``ExplorationClock``
 /// have brought it. Bound as a task local while the explorer runs an effect's work.
+@usableFromInline
 final class EffectTime: @unchecked Sendable {
   // Only the task that runs the effect touches it, one step after another.
   private let start: Duration
   /// Where the effect's sleeps have brought it; nil until it slept, and from then on its
   /// deliveries are ordered by time: when what it sends now is due.
-  private(set) var deadline: Duration?
+  @usableFromInline private(set) var deadline: Duration?
 
-  @TaskLocal static var current: EffectTime?
+  @usableFromInline @TaskLocal static var current: EffectTime?
 
-  init(now: Duration) {
+  @usableFromInline init(now: Duration) {
     start = now
   }
 
   /// The time the effect has reached.
   var now: Duration { deadline ?? start }
+
+  /// Runs `work` with `time` as the clock of the effect it belongs to.
+  @usableFromInline
+  static func running(_ time: EffectTime, _ work: () async -> Void) async {
+    await $current.withValue(time) { await work() }
+  }
 
   func sleep(until deadline: Duration) {
     self.deadline = max(now, deadline)

@@ -4,16 +4,18 @@
 /// explorer a sixth slower. The explorer waits on one effect at a time, so one deadline does.
 @usableFromInline @MainActor
 final class ExplorationWatch {
-  @TaskLocal static var current: ExplorationWatch?
+  @usableFromInline @TaskLocal static var current: ExplorationWatch?
   /// How long the poller sleeps between looks.
   static let period = Duration.milliseconds(5)
   /// How much later than its period a look may come before the wait counts as a stall.
   static let stallAllowance = Duration.milliseconds(50)
 
   /// When the work waited on now is abandoned, and how; nil while nothing is waited on.
-  var due: (deadline: ContinuousClock.Instant, abandon: () -> Void)?
+  @usableFromInline var due: (deadline: ContinuousClock.Instant, abandon: () -> Void)?
   /// When the poller last looked.
   private var polled = ContinuousClock.now
+  /// Where the exploration runs the work of its effects.
+  @usableFromInline let executor = ExplorationExecutor()
 
   /// Runs `exploration` with a watch of its own, polled until the exploration ends.
   @usableFromInline static func polling<T>(_ exploration: () async -> T) async -> T {
@@ -24,7 +26,10 @@ final class ExplorationWatch {
         watch.look(at: .now)
       }
     }
-    defer { poller.cancel() }
+    defer {
+      poller.cancel()
+      watch.executor.close()
+    }
     return await $current.withValue(watch) { await exploration() }
   }
 

@@ -1,49 +1,102 @@
 import MVIKit
+import Synchronization
 
 /// The work of one `.run` as the explorer runs it: to its end, what it sends kept in order,
 /// or abandoned past a timeout.
 ///
 /// The work runs in a task of its own, so that the explorer can leave work that never returns,
 /// even work that ignores cancellation (a continuation nobody resumes): a task group would
-/// wait for its stuck child forever.
-@MainActor
-final class ExploredRun<Intent: Sendable, SideEffect: Sendable> {
-  let time: EffectTime
-  private(set) var intents: [(intent: Intent, due: Duration?)] = []
+/// wait for its stuck child forever. The task prefers the exploration's
+/// ``ExplorationExecutor``, which the explorer drains itself: work that only computes and sends
+/// runs to its end without the explorer ever waiting for a thread.
+///
+/// Inlinable, as the search is: a run compiled for the model's types looks none of them up at
+/// run time, and an exploration of ten taps runs a million of them.
+@usableFromInline @MainActor
+struct ExploredRun<Intent: Sendable, SideEffect: Sendable> {
+  @usableFromInline let time: EffectTime
+  @usableFromInline let intents: [(intent: Intent, due: Duration?)]
   /// The error the work threw that no handler took. Cancellation is not one, as in a live store.
-  private(set) var error: (any Error)?
+  @usableFromInline let error: (any Error)?
   /// False when the work ran past the timeout, and was cancelled and left behind.
-  private(set) var didFinish = false
-  private var waiting: CheckedContinuation<Bool, Never>?
+  @usableFromInline let didFinish: Bool
 
+  @inlinable
   init(_ work: EffectWork<Intent, SideEffect>, now: Duration, timeout: Duration) async {
-    time = EffectTime(now: now)
-    let send = Send<Intent, SideEffect> { [time] event in
+    let time = EffectTime(now: now)
+    let outcome = RunOutcome<Intent>()
+    let send = Send<Intent, SideEffect> { event in
       switch event {
-      case .intent(let intent): self.intents.append((intent, time.deadline))
+      case .intent(let intent): outcome.send(intent, due: time.deadline)
       case .sideEffect: break
-      case .error(let error): self.error = error
+      case .error(let error): outcome.fail(error)
       }
     }
-    didFinish = await withCheckedContinuation { continuation in
-      // Whichever comes first, the work's end or its timeout, resumes the explorer.
-      waiting = continuation
-      let task = Task { @MainActor [time] in
-        await EffectTime.$current.withValue(time) {
-          do {
-            try await work.body(send)
-          } catch  where !isCancellation(error) {
-            self.error = error
-          } catch {}
-        }
-        self.waiting.take()?.resume(returning: true)
+    let watch = ExplorationWatch.current
+    let executor = watch?.executor ?? ExplorationExecutor()
+    let task = Task(executorPreference: executor) {
+      await EffectTime.running(time) {
+        do {
+          try await work.body(send)
+        } catch  where !isCancellation(error) {
+          outcome.fail(error)
+        } catch {}
       }
-      let abandon = {
-        task.cancel()
-        self.waiting.take()?.resume(returning: false)
-      }
-      ExplorationWatch.current?.due = (.now + timeout, abandon)
+      outcome.finish()
     }
-    ExplorationWatch.current?.due = nil
+    executor.runPending()
+    if outcome.isFinished {
+      didFinish = true
+    } else {
+      didFinish = await executor.wait(
+        until: { outcome.isFinished }, watch: watch, timeout: timeout, abandon: { task.cancel() })
+    }
+    if watch == nil { executor.close() }
+    self.time = time
+    (intents, error) = outcome.sent
+  }
+}
+
+/// What the work of a run sent, and whether it has ended: written by the work's task, read by
+/// the explorer once the task's jobs have run (or it was abandoned, when the task may still
+/// run).
+@usableFromInline
+final class RunOutcome<Intent: Sendable>: Sendable {
+  @usableFromInline
+  struct Sent: ~Copyable {
+    @usableFromInline var intents: [(intent: Intent, due: Duration?)] = []
+    @usableFromInline var error: (any Error)?
+    @usableFromInline var isFinished = false
+
+    @inlinable init() {}
+  }
+
+  @usableFromInline let record = Mutex(Sent())
+
+  @inlinable init() {}
+
+  @inlinable func send(_ intent: Intent, due: Duration?) {
+    record.withLock { sent in
+      // An abandoned run sends nothing more into the schedule that left it.
+      if !sent.isFinished { sent.intents.append((intent, due)) }
+    }
+  }
+
+  @inlinable func fail(_ error: any Error) {
+    record.withLock { sent in
+      if !sent.isFinished { sent.error = error }
+    }
+  }
+
+  @inlinable func finish() { record.withLock { $0.isFinished = true } }
+
+  @inlinable var isFinished: Bool { record.withLock { $0.isFinished } }
+
+  /// What was sent until now; once read, the work's later sends are dropped.
+  @inlinable var sent: (intents: [(intent: Intent, due: Duration?)], error: (any Error)?) {
+    record.withLock { sent in
+      sent.isFinished = true
+      return (sent.intents, sent.error)
+    }
   }
 }

@@ -53,23 +53,52 @@ struct ScheduleWorld<M: Model> {
     table.choices(userMayAct: sentIntents < scenarioCount)
   }
 
-  /// What decides the rest of this schedule: its state made hashable by `hashing`, its jobs
-  /// numbered in `contents`.
+  /// What decides the rest of this schedule, as pruning remembers it: its state, hashed by
+  /// `state`, the scenario's intents sent, the clock, and its pending jobs in any order, their
+  /// intents hashed by `intents`.
   @inlinable
-  func signature(hashing: StateHashing<M.State>, contents: inout JobContents) -> WorldSignature {
-    var pending: [WorldSignature.JobKey] = []
-    pending.reserveCapacity(jobs.count)
+  func fingerprint(
+    state stateHashing: ValueHashing<M.State>, intents: ValueHashing<M.Intent>
+  ) -> WorldFingerprint {
+    var pending = WorldFingerprint(high: 0, low: 0)
     for index in table.indices where !table.isFinished(index) {
       let dues = table.schedules[index].dues
-      pending.append(
-        WorldSignature.JobKey(
-          content: jobs[index].contentNumber(dues: dues, in: &contents),
-          left: dues.count - table.progress[index].delivered,
-          isOpen: table.isOpen(index)))
+      pending =
+        pending
+        &+ .pendingJob(
+          content: contentFingerprint(of: jobs[index], dues: dues, intents: intents),
+          left: dues.count - table.progress[index].delivered, isOpen: table.isOpen(index))
     }
-    pending.sort()
-    return WorldSignature(
-      state: hashing.box(state), sentIntents: sentIntents, now: now, jobs: pending)
+    var hasher = FingerprintHasher()
+    hasher.combine(state, with: stateHashing)
+    hasher.combine(sentIntents)
+    hasher.combine(now)
+    hasher.combine(pending.high)
+    hasher.combine(pending.low)
+    return hasher.finalize()
+  }
+
+  /// The fingerprint of what `job` delivers, with when: made once for the job.
+  @inlinable
+  func contentFingerprint(
+    of job: Job, dues: [Duration?], intents: ValueHashing<M.Intent>
+  ) -> WorldFingerprint {
+    if let known = job.contentFingerprint { return known }
+    var hasher = FingerprintHasher()
+    hasher.combine(job.source, with: intents)
+    for (delivery, due) in zip(job.deliveries, dues) {
+      if let intent = delivery.intent {
+        hasher.combine(true)
+        hasher.combine(intent, with: intents)
+      } else {
+        // The rest of a concatenation.
+        hasher.combine(false)
+      }
+      hasher.combine(due)
+    }
+    let content = hasher.finalize()
+    job.contentFingerprint = content
+    return content
   }
 
   /// Takes `choice`: reduces the intent it delivers, with everything that intent feeds back
@@ -172,7 +201,7 @@ struct ScheduleWorld<M: Model> {
   ///
   /// The work starts as the live store's tasks do: after the step's synchronous steps are
   /// done, so that a later step of the same send may cancel it before it delivers anything.
-  @usableFromInline
+  @inlinable
   mutating func runWork(of started: Range<Int>) async {
     for index in started where table.progress[index].awaitsWork {
       let job = jobs[index]
@@ -193,7 +222,7 @@ struct ScheduleWorld<M: Model> {
           "An effect of \(job.source) threw an error that no catch: handler handled: \(error)")
       }
       job.deliveries = run.intents.map { Job.Delivery(intent: $0.intent) }
-      table.schedules[index].dues = run.intents.map(\.due)
+      table.schedules[index].dues = run.intents.map { $0.due }
       job.finished = run.time.deadline
     }
     for index in started where !table.schedules[index].after.isEmpty {
@@ -253,7 +282,7 @@ extension ScheduleWorld: @MainActor EffectExecutor {
     problems.append((kind, prefix + message))
   }
 
-  @usableFromInline
+  @inlinable
   mutating func start(_ work: EffectWork<M.Intent, M.SideEffect>, ids: [EffectID]) -> Int {
     add(
       Job(source: origin!, ids: ids, deliveries: [], work: work),
@@ -263,11 +292,12 @@ extension ScheduleWorld: @MainActor EffectExecutor {
   @usableFromInline
   mutating func start(_ rest: ArraySlice<Work>, after started: [Int], ids: [EffectID]) -> Int {
     add(
-      Job(source: origin!, ids: ids, deliveries: [Job.Delivery(rest: rest)], work: nil),
+      Job(
+        source: origin!, ids: ids, deliveries: [Job.Delivery(intent: nil, rest: rest)], work: nil),
       JobSchedule(after: started, dues: [nil]), awaitsWork: false)
   }
 
-  @usableFromInline
+  @inlinable
   mutating func add(_ job: Job, _ schedule: JobSchedule, awaitsWork: Bool) -> Int {
     jobs.append(job)
     table.add(schedule, awaitsWork: awaitsWork)

@@ -17,6 +17,11 @@ final class ScheduledJob<Intent: Sendable, SideEffect: Sendable> {
   struct Delivery {
     @usableFromInline var intent: Intent?
     @usableFromInline var rest: ArraySlice<Work> = []
+
+    @inlinable init(intent: Intent?, rest: ArraySlice<Work> = []) {
+      self.intent = intent
+      self.rest = rest
+    }
   }
 
   /// The intent whose reduce returned the job's work.
@@ -28,8 +33,10 @@ final class ScheduledJob<Intent: Sendable, SideEffect: Sendable> {
   @usableFromInline var finished: Duration?
   /// The work of a `.run`, until it has run (or was cancelled before it could).
   @usableFromInline var work: EffectWork<Intent, SideEffect>?
-  /// The number the search gave the job's content, once a signature needed it.
-  private var contentNumber: Int?
+  /// The fingerprint of the job's source and deliveries with their times, as pruning
+  /// compares jobs: made once, when a world's fingerprint first needs it (the job is complete
+  /// by then).
+  @usableFromInline var contentFingerprint: WorldFingerprint?
 
   @usableFromInline init(
     source: Intent, ids: [EffectID], deliveries: [Delivery], work: EffectWork<Intent, SideEffect>?
@@ -38,23 +45,5 @@ final class ScheduledJob<Intent: Sendable, SideEffect: Sendable> {
     self.ids = ids
     self.deliveries = deliveries
     self.work = work
-  }
-
-  /// The number of the job's source and deliveries with their times in `contents`, as a
-  /// pruning key compares them: looked up once, when a signature first needs it (the job is
-  /// complete by then).
-  @usableFromInline func contentNumber(dues: [Duration?], in contents: inout JobContents) -> Int {
-    if let contentNumber { return contentNumber }
-    let items = zip(deliveries, dues).map { delivery, due in
-      [delivery.intent.map(Self.key) ?? AnyHashable("rest"), due] as [AnyHashable]
-    }
-    let number = contents.number(of: [Self.key(source), items] as [AnyHashable])
-    contentNumber = number
-    return number
-  }
-
-  /// An intent counts by its hash where it is `Hashable`, else by its text.
-  private nonisolated static func key(_ intent: Intent) -> AnyHashable {
-    (intent as? any Hashable).map { AnyHashable($0) } ?? AnyHashable(String(describing: intent))
   }
 }

@@ -42,8 +42,9 @@ struct Search<M: Model> {
   @usableFromInline var explored: ExploredWorlds
   /// How the pruning table hashes a state; nil when the search does not prune, or the state
   /// is not `Hashable`.
-  @usableFromInline let hashing: StateHashing<M.State>?
-  @usableFromInline var contents = JobContents()
+  @usableFromInline let hashing: ValueHashing<M.State>?
+  /// How it hashes the intents that jobs deliver.
+  @usableFromInline let intentHashing = ValueHashing<M.Intent>() ?? .byDescription
   /// The choices taken to the world being explored, and the state after each: stacks pushed
   /// on the way down and popped on the way back, never copied.
   @usableFromInline var path: [ScheduleChoice] = []
@@ -64,7 +65,7 @@ struct Search<M: Model> {
     self.scenario = scenario
     self.limit = limit
     explored = ExploredWorlds(limit: memory)
-    hashing = memory > 0 ? StateHashing() : nil
+    hashing = memory > 0 ? ValueHashing() : nil
     self.invariant = invariant
     self.check = check
     self.viewIntentActedOnNothing = viewIntentActedOnNothing
@@ -147,7 +148,7 @@ struct Search<M: Model> {
     // Looked up only where the search branches: a world with one choice leads on to the next
     // world that branches, which is looked up itself.
     if open.count > 1, let hashing,
-      explored.wasExplored(world.signature(hashing: hashing, contents: &contents))
+      explored.wasExplored(world.fingerprint(state: hashing, intents: intentHashing))
     {
       pruned += 1
       return

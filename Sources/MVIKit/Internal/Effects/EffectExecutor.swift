@@ -36,7 +36,7 @@ package typealias EffectWork<Intent: Sendable, SideEffect: Sendable> = (
 
 /// Whether `error`, thrown by a run, is its cancellation, which is no error: it reaches neither
 /// the run's `catch:` handler nor the store. The one statement of that rule for every executor.
-package func isCancellation(_ error: any Error) -> Bool {
+@usableFromInline package func isCancellation(_ error: any Error) -> Bool {
   Task.isCancelled || error is CancellationError
 }
 

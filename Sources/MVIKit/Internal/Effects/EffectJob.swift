@@ -24,7 +24,7 @@ final class EffectJob<Intent: Sendable, SideEffect: Sendable>: Sendable {
   /// Runs the body; an error its `catch:` handler did not take is reported. Cancellation is
   /// no error.
   func run() async {
-    let send = Send<Intent, SideEffect> { [self] event in self.deliver(event) }
+    let send = Send<Intent, SideEffect> { [self] event in await self.deliver(event) }
     var end = EffectLifecycleEvent.Moment.finished
     do {
       try await body(send)
