@@ -14,6 +14,8 @@ public enum EffectPlayback: Sendable {
   ///
   /// This is how a test made from a recording (`Recording.testSource(named:model:)`) runs
   /// without the app's dependencies. Failures name the step of the recording: the number of
-  /// the send or receive, counted from 1.
+  /// the send or receive, counted from 1. States are asserted as a recording holds them: two
+  /// that differ only inside a `Secret` (recorded redacted, so a password the user typed is
+  /// replayed as its `RedactedPlaceholder`) or in members the state does not encode are equal.
   case recorded
 }
