@@ -87,7 +87,7 @@ let package = Package(
     .target(name: "MVIKitTerminalIO"),
     .target(
       name: "MVIKitTerminal",
-      dependencies: ["MVIKit", "MVIKitNavigation", "MVIKitTimeTravel", "MVIKitTerminalIO"]),
+      dependencies: ["MVIKit", "MVIKitNavigation", "MVIKitTerminalIO"]),
     // The stdio bridge to an inspector's MCP server: Foundation only.
     .executableTarget(name: "MVIKitMCPBridge"),
     // The README's counter, shared by the demo and the tests; not a product.

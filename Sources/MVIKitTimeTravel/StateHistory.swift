@@ -131,3 +131,12 @@ public final class StateHistory<M: Model>: StoreAttachment {
     }
   }
 }
+
+extension StateHistory: StateTimeline {
+  /// The intent that led to the state at `index`, as text, and its origin; nil for the first
+  /// state kept.
+  public func intent(at index: Int) -> (description: String, origin: IntentOrigin?)? {
+    let entry = entry(at: index)
+    return entry.intent.map { (String(describing: $0), entry.origin) }
+  }
+}

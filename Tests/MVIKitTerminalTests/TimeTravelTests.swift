@@ -48,6 +48,39 @@ import Testing
     #expect(terminal.grid.contains("Count: 4"))
   }
 
+  /// A timeline the app keeps itself: the terminal steps through any `StateTimeline`, so it
+  /// needs no debugging layer of its own.
+  @MainActor final class SavedDrafts: StateTimeline {
+    let drafts = ["first draft", "second draft"]
+    var position: Int?
+    var count: Int { drafts.count }
+    func intent(at index: Int) -> (description: String, origin: IntentOrigin?)? {
+      index == 0 ? nil : ("Drafts.Intent.saved(\"\(drafts[index])\")", .view)
+    }
+    func show(_ index: Int) { position = min(max(index, 0), count - 1) }
+    func returnToLive() { position = nil }
+  }
+
+  @Test func anyTimelineIsSteppedThroughNotOnlyAStateHistory() {
+    let drafts = SavedDrafts()
+    let store = Store(initialState: Counter.State(), model: Counter())
+    let terminal = HeadlessTerminal(
+      store: store, size: Size(width: 70, height: 8), timeTravel: drafts
+    ) {
+      Text("Count: \(store.count)")
+    }
+    terminal.press(.ctrl("t"))
+    #expect(drafts.position == 1)
+    #expect(terminal.grid.contains("TIME TRAVEL · state 2 of 2"))
+    #expect(terminal.grid.contains("after the view's saved(\"second draft\")"))
+    terminal.press(.left)
+    #expect(drafts.position == 0)
+    #expect(terminal.grid.contains("the first state kept"))
+    terminal.press(.escape)
+    #expect(drafts.position == nil)
+    #expect(!terminal.grid.contains("TIME TRAVEL"))
+  }
+
   @Test func withoutAHistoryCtrlTIsAnOrdinaryKey() {
     let store = Store(initialState: Counter.State(), model: Counter())
     let terminal = HeadlessTerminal(store: store, size: Size(width: 60, height: 8)) {

@@ -1,5 +1,4 @@
 import MVIKit
-import MVIKitTimeTravel
 
 /// A terminal in memory, for tests: the app a user runs — ``TerminalApp`` and its loop —
 /// drawing into a `TestTerminalBackend`, with a clock that moves only when the test says.
@@ -70,7 +69,7 @@ public final class HeadlessTerminal {
     store: Store<M>, size: Size, minimumSize: Size = .zero, quitKeys: [Key] = [],
     colorMode: ColorMode = .trueColor,
     presentation: @escaping @MainActor (M.SideEffect) -> Presentation? = { _ in nil },
-    timeTravel: StateHistory<M>? = nil,
+    timeTravel: (any StateTimeline)? = nil,
     @ViewBuilder content: @escaping @MainActor () -> ViewGroup
   ) {
     self.init(

@@ -1,5 +1,4 @@
 import MVIKit
-import MVIKitTimeTravel
 import Observation
 
 #if canImport(Darwin)
@@ -76,15 +75,16 @@ public final class TerminalApp {
   ///   - quitKeys: Keys that end ``run()`` when no focused view uses them; Ctrl-C always does.
   ///   - presentation: Maps each side effect of the store to a toast or an alert, or nil to
   ///     leave it to other consumers.
-  ///   - timeTravel: The history of `store`'s states; when given, Ctrl-T opens the time-travel
-  ///     overlay, which steps through them (←/→, Home/End) and returns to live with Esc.
+  ///   - timeTravel: A history of `store`'s states (MVIKitTimeTravel's `StateHistory`); when
+  ///     given, Ctrl-T opens the time-travel overlay, which steps through them (←/→, Home/End)
+  ///     and returns to live with Esc.
   ///   - backend: The terminal: the process's own by default.
   ///   - clock: What toasts (3 seconds) and animations (10 frames a second) wait on.
   ///   - content: The root view, evaluated for every frame.
   public convenience init<M: Model>(
     store: Store<M>, minimumSize: Size = Size(width: 20, height: 5), quitKeys: [Key] = ["q"],
     presentation: @escaping @MainActor (M.SideEffect) -> Presentation? = { _ in nil },
-    timeTravel: StateHistory<M>? = nil,
+    timeTravel: (any StateTimeline)? = nil,
     backend: any TerminalBackend = SystemTerminal(),
     clock: any Clock<Duration> = ContinuousClock(),
     @ViewBuilder content: @escaping @MainActor () -> ViewGroup

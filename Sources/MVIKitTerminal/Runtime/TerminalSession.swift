@@ -6,7 +6,7 @@
 final class TerminalSession {
   /// Draws the frames: its size, graphics and colour are the terminal's.
   let screen: ScreenRenderer
-  /// The time-travel overlay, when the app was given a ``StateHistory``.
+  /// The time-travel overlay, when the app was given a `StateTimeline`.
   var timeTravel: TimeTravelControl?
   var onQuit: (@MainActor () -> Void)?
   var onInterrupt: (@MainActor () -> Void)?

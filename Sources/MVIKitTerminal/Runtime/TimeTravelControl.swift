@@ -1,8 +1,7 @@
 import MVIKit
-import MVIKitTimeTravel
 
 /// What the terminal does while its store shows a past state, whatever its model: with a
-/// ``StateHistory``, the keys that step through the past (Ctrl-T) and the bar that says where
+/// `StateTimeline` (MVIKitTimeTravel's `StateHistory`), the keys that step through the past (Ctrl-T) and the bar that says where
 /// the View is; for a past that another debugging aid shows (the inspector, from its page or an agent), a bar that
 /// says so and Esc back to live. Either way the View gets no key while the past shows: its
 /// input would be computed against the past.
@@ -21,20 +20,20 @@ final class TimeTravelControl {
   private let storeShowsPast: () -> Bool
   private let storeReturnToLive: () -> Void
 
-  init<M: Model>(_ history: StateHistory<M>?, store: Store<M>) {
-    hasHistory = history != nil
+  init<M: Model>(_ timeline: (any StateTimeline)?, store: Store<M>) {
+    hasHistory = timeline != nil
     storeShowsPast = { [weak store] in store?.isShowingPast ?? false }
     storeReturnToLive = { [weak store] in store?.returnToLive() }
-    position = { [weak history] in history?.position }
-    count = { [weak history] in history?.count ?? 0 }
-    label = { [weak history] index in
-      guard let entry = history?.entry(at: index) else { return "" }
-      guard let intent = entry.intent else { return "the first state kept" }
-      let text = Self.readable(String(describing: intent))
-      return "after the \(entry.origin == .effect ? "effect's" : "view's") \(text)"
+    position = { [weak timeline] in timeline?.position }
+    count = { [weak timeline] in timeline?.count ?? 0 }
+    label = { [weak timeline] index in
+      guard let timeline, index >= 0, index < timeline.count else { return "" }
+      guard let intent = timeline.intent(at: index) else { return "the first state kept" }
+      let text = Self.readable(intent.description)
+      return "after the \(intent.origin == .effect ? "effect's" : "view's") \(text)"
     }
-    show = { [weak history] in history?.show($0) }
-    returnToLive = { [weak history] in history?.returnToLive() }
+    show = { [weak timeline] in timeline?.show($0) }
+    returnToLive = { [weak timeline] in timeline?.returnToLive() }
   }
 
   /// `intent` without module and type qualifiers or generic arguments, which fill the bar
