@@ -1,4 +1,5 @@
 import CMVIKitAtomics
+import Foundation
 
 /// Reads the payload of one case of an enum without reflection, once the case is known.
 ///
@@ -23,6 +24,11 @@ import CMVIKitAtomics
 ///   is used as it lies and never projected (``InPlace/asIs``).
 /// - The tag is read and written atomically (relaxed): threads may learn it at once, each
 ///   writing the same value, and nothing else is published with it.
+/// - The reader runs only where those tests run: on x86_64, and on arm64 whose function
+///   pointers are not signed (on arm64e the witnesses are signed, and a cast to
+///   `@convention(c)` cannot call them). Everywhere else, and wherever
+///   `MVIKIT_ENUM_PAYLOAD_READER=off` is set (``EnumWitnesses/isReaderOn``), every read goes
+///   through reflection: the sound path, whose cost `make bench-instructions` measures (5b).
 @usableFromInline
 final class EnumPayload<Root, Value>: @unchecked Sendable {
   @usableFromInline let embed: @Sendable (Value) -> Root
@@ -168,7 +174,19 @@ struct EnumWitnesses {
   @usableFromInline let project: Project
   @usableFromInline let inject: Inject
 
+  /// Whether the reader of witnesses runs in this process: on the machines whose layouts its
+  /// tests check, unless `MVIKIT_ENUM_PAYLOAD_READER=off`, which runs those tests (and any
+  /// program) on the sound path instead. Read once.
+  static let isReaderOn: Bool = {
+    #if arch(x86_64) || (arch(arm64) && !_ptrauth(_arm64e))
+      return ProcessInfo.processInfo.environment["MVIKIT_ENUM_PAYLOAD_READER"] != "off"
+    #else
+      return false
+    #endif
+  }()
+
   init?(_ type: Any.Type) {
+    guard Self.isReaderOn else { return nil }
     let word = MemoryLayout<UnsafeRawPointer>.size
     let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
     // Metadata kinds 0x201 and 0x202: an enum, or Optional.
