@@ -33,7 +33,7 @@ public struct SendSite: Hashable, CustomStringConvertible, @unchecked Sendable {
   /// The length in bytes of the file's literal; 0 when unknown.
   @usableFromInline var fileLength: Int { Int(lengthAndLine >> 32) }
 
-  /// The line as given, also for an unknown site (see ``fromBelow``).
+  /// The line as given, also for an unknown site.
   @usableFromInline var storedLine: UInt32 { UInt32(truncatingIfNeeded: lengthAndLine) }
 
   /// A send with no call site known.
@@ -41,9 +41,6 @@ public struct SendSite: Hashable, CustomStringConvertible, @unchecked Sendable {
     // Computed, not stored: a send makes it from constants, with no lazy global to check.
     SendSite(fileID: "", line: 0)
   }
-
-  /// A scoped store's send on its way up, whose site the store left with ``remember(_:)``.
-  @inlinable static var fromBelow: SendSite { SendSite(fileID: "", line: 1) }
 
   /// The file, as `#fileID` gives it (`Module/File.swift`); nil when unknown.
   public var fileID: String? {
@@ -75,31 +72,4 @@ public struct SendSite: Hashable, CustomStringConvertible, @unchecked Sendable {
     hasher.combine(line)
   }
 
-  @usableFromInline var isFromBelow: Bool { !isKnown && storedLine == 1 }
-
-  // MARK: - Passing a scoped store's site to its root
-
-  // Only the main actor reads and writes these, inside one synchronous send: a scoped store
-  // leaves its site before it sends up, and the root's engine takes it as it queues the intent.
-  // Each access is a whole read or a whole assignment, so none overlaps another; unchecked, as
-  // the engine's hot members are, since the run-time check of a global costs an observed send
-  // two calls.
-  @exclusivity(unchecked) nonisolated(unsafe) private static var remembered = SendSite.unknown
-
-  /// The site of the intent the engine is telling its taps about now; ``unknown`` otherwise.
-  @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) static var reported =
-    SendSite.unknown
-
-  /// Leaves `site` for the root store's engine. Never inlined, and called only by a scoped
-  /// store whose root has something attached: a send that no one observes does not come here.
-  @usableFromInline @inline(never)
-  static func remember(_ site: SendSite) {
-    remembered = site
-  }
-
-  /// The site a scoped store left, once.
-  @usableFromInline static func takeRemembered() -> SendSite {
-    defer { remembered = .unknown }
-    return remembered
-  }
 }

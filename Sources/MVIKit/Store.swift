@@ -61,7 +61,7 @@ public final class Store<M: Model> {
       guard let set = engine?.taps.first(where: { $0.kind == .deprecatedObserver }) else {
         return nil
       }
-      return { set.receive($0, nil) }
+      return { set.receive($0, FlowContext(origin: nil)) }
     }
     set {
       guard let engine else {
@@ -192,13 +192,22 @@ public final class Store<M: Model> {
     return send(intent, to: engine, from: .unknown)
   }
 
-  /// A root store's send of what a scoped store sent, at the end of its way up: the site is
-  /// the one the scoped store left. Not inlined into the way up, whose every step would then
-  /// be a closure of its own (ten scopes deep: 56 instructions more).
+  /// A root store's send of what a scoped store sent, at the end of its way up, while nothing
+  /// hears sites (the engine never reads it). Not inlined into the way up, whose every step
+  /// would then be a closure of its own (ten scopes deep: 56 instructions more).
   @inlinable @inline(never)
   func sendFromBelow(_ intent: M.Intent) -> StoreTask {
     guard let engine = core.unretainedEngine else { return StoreTask(nil) }
-    return send(intent, to: engine, from: .fromBelow)
+    return send(intent, to: engine, from: .unknown)
+  }
+
+  /// The same while something is attached: `site`, carried up from the scoped store, goes to
+  /// the taps with the intent. Apart from the other, whose callers would all pass a site they
+  /// do not have (71 instructions more ten scopes deep).
+  @inlinable @inline(never)
+  func sendFromBelow(_ intent: M.Intent, site: SendSite) -> StoreTask {
+    guard let engine = core.unretainedEngine else { return StoreTask(nil) }
+    return send(intent, to: engine, from: site)
   }
 
   /// A root store's send: reduces at once when nothing is attached or observed and the engine

@@ -39,11 +39,12 @@ public struct RootStoreHandle<M: Model> {
   public var state: M.State? { engine?.pause?.live ?? store?._state }
 
   /// Calls `receive` with each intent, state change and side effect of the store's flow, and
-  /// where the intent came from, and `effects` (when given) with each effect run's start and
+  /// its context (where the intent came from, the run that sent it, the View's site), and
+  /// `effects` (when given) with each effect run's start and
   /// end, until ``removeTap(_:)``. It sees misuse reports and unhandled errors too, which still
   /// go to standard error unless a ``FlowObserver`` is attached.
   package func addTap(
-    _ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void,
+    _ receive: @escaping @MainActor (FlowEvent<M>, FlowContext) -> Void,
     effects: (@MainActor (EffectLifecycleEvent) -> Void)? = nil
   ) -> FlowTap<M> {
     add(FlowTap(receive, effects: effects, kind: .tap))
@@ -66,17 +67,6 @@ public struct RootStoreHandle<M: Model> {
   /// The store's model: what a debugging aid explores a recorded session with (its
   /// dependencies are never called there).
   package var model: M? { engine?.model }
-
-  /// While a tap hears of an intent an effect sent: the number of the run that sent it (see
-  /// ``EffectLifecycleEvent/run``), when a tap that hears runs was attached as it started.
-  @usableFromInline package var runOfReportedIntent: Int? {
-    guard let run = engine?.reducedRun, run != 0 else { return nil }
-    return Int(run)
-  }
-
-  /// While a tap hears of an intent the View sent: where it sent it from (see ``SendSite``);
-  /// ``SendSite/unknown`` for an effect's, or when the send gave none.
-  @usableFromInline package var siteOfReportedIntent: SendSite { SendSite.reported }
 
   /// Calls `changed` when the next intent is reduced, once; call again to hear of the one
   /// after. What state persistence uses to learn that there may be something to save: a tap

@@ -117,7 +117,7 @@ public final class Inspector<M: Model> {
     // runtime's slow path.
     let feed = inspector.feed
     inspector.listen(
-      { event, origin in inspector.capture(event, origin, into: feed) },
+      { event, context in inspector.capture(event, context, into: feed) },
       effects: { inspector.captureEffect($0, into: feed) })
     return inspector
   }
@@ -216,7 +216,7 @@ public final class Inspector<M: Model> {
   /// the inspector through its tap, so a discarded inspector goes on.
   @usableFromInline
   func listen(
-    _ receive: @escaping @MainActor (FlowEvent<M>, IntentOrigin?) -> Void,
+    _ receive: @escaping @MainActor (FlowEvent<M>, FlowContext) -> Void,
     effects: @escaping @MainActor (EffectLifecycleEvent) -> Void
   ) {
     firstStoreStep = root.reportedStepCount
@@ -246,15 +246,14 @@ public final class Inspector<M: Model> {
   /// The one thing done per event on the main actor. `feed` is the inspector's own, which
   /// the tap's closure holds (see `launch`).
   @inlinable
-  func capture(_ event: FlowEvent<M>, _ origin: IntentOrigin?, into feed: InspectorFeed<M>) {
+  func capture(_ event: FlowEvent<M>, _ context: FlowContext, into feed: InspectorFeed<M>) {
     switch event {
     case .intent(let intent):
       step += 1
       feed.capture(
         .intent(
-          step: step, origin: origin ?? .view, time: Date().timeIntervalSince1970,
-          run: origin == .effect ? root.runOfReportedIntent : nil,
-          site: root.siteOfReportedIntent, intent))
+          step: step, origin: context.origin ?? .view, time: Date().timeIntervalSince1970,
+          run: context.origin == .effect ? context.run : nil, site: context.site, intent))
     case .stateChanged(_, let state):
       states.append(step: step, state)
       feed.capture(.state(step: step, state))

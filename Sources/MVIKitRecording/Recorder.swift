@@ -64,7 +64,7 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     firstStoreStep = root.reportedStepCount
     // The store keeps the recorder through its tap, so a discarded recorder goes on recording.
     tap = root.addTap(
-      { event, origin in self.record(event, origin ?? .view) },
+      { event, context in self.record(event, context) },
       effects: { event in self.recordStart(event) })
     perform { () throws(RecordingError) in
       lastState = try JSONValue(encoding: state)
@@ -80,7 +80,8 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
     try? handle.close()
   }
 
-  private func record(_ event: FlowEvent<M>, _ origin: IntentOrigin) {
+  private func record(_ event: FlowEvent<M>, _ context: FlowContext) {
+    let origin = context.origin ?? .view
     perform { () throws(RecordingError) in
       switch event {
       case .intent(let intent):
@@ -88,8 +89,8 @@ where M.State: Codable, M.Intent: Codable, M.SideEffect: Codable {
         try write(
           .intent(
             step: stepCount, origin: origin, value: JSONValue(encoding: intent),
-            run: origin == .effect ? root?.runOfReportedIntent : nil,
-            site: origin == .view ? root?.siteOfReportedIntent.recordedText : nil))
+            run: origin == .effect ? context.run : nil,
+            site: origin == .view ? context.site.recordedText : nil))
       case .stateChanged(_, let state):
         let next = try JSONValue(encoding: state)
         let changes = StateChange.changes(from: lastState, to: next)

@@ -69,7 +69,7 @@ public final class StateHistory<M: Model>: StoreAttachment {
     guard tap == nil, let state = root.state else { return }
     self.root = root
     if storage.isEmpty { storage = [Entry(intent: nil, origin: nil, state: state)] }
-    tap = root.addTap { [weak self] event, origin in self?.receive(event, origin) }
+    tap = root.addTap { [weak self] event, context in self?.receive(event, context.origin) }
   }
 
   isolated deinit {

@@ -171,9 +171,9 @@ struct Jobs: Model {
     func attach(to root: RootStoreHandle<Jobs>) {
       self.root = root
       _ = root.addTap(
-        { [weak self] event, _ in
+        { [weak self] event, context in
           guard let self, case .intent(let intent) = event else { return }
-          seen.append((intent, self.root?.runOfReportedIntent))
+          seen.append((intent, context.run))
         },
         effects: { [weak self] event in
           if case .started = event.moment {} else { self?.ends += 1 }

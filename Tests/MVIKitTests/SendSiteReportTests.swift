@@ -19,8 +19,8 @@ import Testing
     let other = Store(initialState: Tally.State(), model: Tally())
     let otherRoot = try #require(RootStoreHandle(root: other))
     var otherSites: [SendSite] = []
-    _ = otherRoot.addTap { event, _ in
-      if case .intent = event { otherSites.append(otherRoot.siteOfReportedIntent) }
+    _ = otherRoot.addTap { event, context in
+      if case .intent = event { otherSites.append(context.site) }
     }
     let store = Store(initialState: Tally.State(), model: Tally())
     let root = try #require(RootStoreHandle(root: store))
@@ -28,8 +28,10 @@ import Testing
     _ = root.addTap { event, _ in
       if case .intent = event { other.send(.increment) }
     }
-    _ = root.addTap { event, _ in
-      if case .intent = event { sites.append(root.siteOfReportedIntent) }
+    var contexts: [FlowContext] = []
+    _ = root.addTap { event, context in
+      if case .intent = event { sites.append(context.site) }
+      contexts.append(context)
     }
     let line = #line + 1
     store.send(.increment)
@@ -37,7 +39,8 @@ import Testing
     #expect(other.count == 1)
     #expect(otherSites.count == 1)
     #expect(otherSites.first?.isKnown == true)
-    // Outside any report, no site is left behind.
-    #expect(!root.siteOfReportedIntent.isKnown)
+    // The state change the intent made comes with the intent's context; nothing else does.
+    #expect(contexts.map(\.site) == [sites[0], sites[0]])
+    #expect(contexts.map(\.origin) == [.view, .view])
   }
 }

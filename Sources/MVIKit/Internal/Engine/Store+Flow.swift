@@ -31,14 +31,15 @@ extension Store {
     return withUnretained(upstream) { isCutOff ? $0.dropped(intent) : $0.route($0, intent) }
   }
 
-  /// A scoped store's send while its root has something attached: leaves its site for the
-  /// root's engine, then sends up. Specialised (an unspecialised call takes the intent by
-  /// address, and every send would store it first) but never inlined.
+  /// A scoped store's send while its root has something attached: up to the root with its
+  /// site, which the root's engine queues with the intent. Specialised (an unspecialised call
+  /// takes the intent by address, and every send would store it first) but never inlined.
   @inlinable @inline(never)
   func sendUp(_ intent: M.Intent, from site: SendSite) -> StoreTask {
-    SendSite.remember(site)
-    defer { SendSite.remember(.unknown) }
-    return sendUp(intent)
+    guard let upstream = core.unretainedUpstream else { return StoreTask(nil) }
+    return withUnretained(upstream) {
+      isCutOff ? $0.dropped(intent) : $0.routeWithSite(intent, from: site)
+    }
   }
 
   /// Reports a misuse the store survived to the root's attachments, and standard error when

@@ -42,8 +42,6 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   @exclusivity(unchecked) @usableFromInline var pause: Pause<M>?
   /// How many intents the engine has told its taps about: the step number of the last one.
   @exclusivity(unchecked) @usableFromInline var step = 0
-  /// While the taps hear of an intent: the effect run that sent it, 0 when none is known.
-  @exclusivity(unchecked) @usableFromInline var reducedRun: Int32 = 0
   /// True from the first reduce of a send until both queues are empty. Last, so that it fits
   /// beside the fields before it.
   @exclusivity(unchecked) @usableFromInline var isReducing = false
@@ -70,8 +68,6 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   // Specialised where it is sent from, as the drain it runs is, but not inlined.
   @inlinable @inline(never)
   func send(_ intent: M.Intent, to store: Store<M>, from site: SendSite) -> StoreTask {
-    // A scoped store's send left its site to be taken here.
-    let site = site.isFromBelow ? SendSite.takeRemembered() : site
     guard isReducing else {
       queue.append(QueuedIntent(intent, cascade: nil, origin: .view, site: site))
       return StoreTask(drain(store, after: .none, into: nil))
@@ -177,7 +173,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
         report(
           .runtimeWarning(
             "\(intent) was not reduced: the View shows a past state, and its input is paused "
-              + "until the store is live again."), origin: .view)
+              + "until the store is live again."), FlowContext(origin: .view))
         return .none
       }
       deferred.append(item)
@@ -186,18 +182,14 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     let effect: Effect<M.Intent, M.SideEffect>
     if !taps.isEmpty {
       step += 1
-      reducedRun = item.run
-      // Saved and put back, not reset: a tap that sends to another root store with taps sets
-      // the site for that store's taps, and the taps after it here must still see this one.
-      let outerSite = SendSite.reported
-      SendSite.reported = item.site
-      report(.intent(intent), origin: origin)
-      SendSite.reported = outerSite
-      reducedRun = 0
+      // Handed to each tap with the event: a tap that sends to another root store with taps
+      // changes nothing the taps after it here hear.
+      let context = FlowContext(origin: origin, run: item.run, site: item.site)
+      report(.intent(intent), context)
       let before = store._state
       effect = model.reduce(&store._state, intent)
       if !stateEquality.areEqual(before, store._state) {
-        report(.stateChanged(from: before, to: store._state), origin: origin)
+        report(.stateChanged(from: before, to: store._state), context)
       }
     } else {
       effect = model.reduce(&store._state, intent)
@@ -221,7 +213,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   /// sequence.
   package func deliver(_ sideEffect: M.SideEffect) {
     guard let store = face else { return }
-    report(.sideEffect(sideEffect), origin: nil)
+    report(.sideEffect(sideEffect), FlowContext(origin: nil))
     _ = store.accept(sideEffect, lastStop: true)
   }
 
@@ -244,20 +236,20 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
 
   // MARK: - Telling the attachments
 
-  /// Tells every tap about `event`.
-  @inlinable func report(_ event: FlowEvent<M>, origin: IntentOrigin?) {
+  /// Tells every tap about `event`, with its `context`.
+  @inlinable func report(_ event: FlowEvent<M>, _ context: FlowContext) {
     // Over a copy of the list, which keeps every tap alive while a tap detaches itself or
     // another: read by index, a tap is borrowed from the copy, not retained for its call. Its
     // closure's context still is: a listener held weakly elsewhere should not be the only
     // thing its closure captures (see MVIKitInspector's `Inspector.launch`).
     let taps = self.taps
-    for index in taps.indices { taps[index].receive(event, origin) }
+    for index in taps.indices { taps[index].receive(event, context) }
   }
 
   /// Tells every tap about a misuse or an error that the store survived, and standard error
   /// too unless a flow observer shows such reports.
   func reportMisuse(_ event: FlowEvent<M>, _ message: String) {
-    report(event, origin: nil)
+    report(event, FlowContext(origin: nil))
     guard taps.contains(where: { $0.kind != .tap }) else {
       return writeRuntimeWarning("Store<\(M.self)>: \(message)")
     }

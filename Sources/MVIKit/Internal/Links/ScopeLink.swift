@@ -17,6 +17,13 @@ class Upstream<Child: Model> {
   /// or when the child's part is gone. The scoped store reads it only until it is cut off.
   @usableFromInline func read() -> Child.State? { nil }
 
+  /// The way up of a send whose site the root's taps hear: as ``route``, with the site carried
+  /// along, up to the root's engine. Only while the root has something attached; the other
+  /// sends take ``route``, which carries no site.
+  @usableFromInline func routeWithSite(_ intent: Child.Intent, from site: SendSite) -> StoreTask {
+    route(self, intent)
+  }
+
   /// Reports an intent sent once the child is cut off.
   @usableFromInline func dropped(_ intent: Child.Intent) -> StoreTask { StoreTask(nil) }
   /// Cuts the child off for its parent, which forgets it: it no longer reports to the parent.
@@ -134,6 +141,16 @@ final class ScopeLink<L: ModelLink>: Upstream<L.Child>, ChildEntry {
         }
         return withUnretained(above) { $0.route($0, intent) }
       }
+    }
+  }
+
+  @inlinable override func routeWithSite(_ intent: Child.Intent, from site: SendSite) -> StoreTask {
+    withUnretained(parent.unsafelyUnwrapped) { parent in
+      let intent = link.embed(intent)
+      guard let above = parent.core.unretainedUpstream else {
+        return parent.sendFromBelow(intent, site: site)
+      }
+      return withUnretained(above) { $0.routeWithSite(intent, from: site) }
     }
   }
 
