@@ -47,7 +47,7 @@ extension Store {
         path: keyPath, subjectPath: (\Store.state).appending(path: keyPath), value: value,
         isEqual: comparing.resolved())
       members[keyPath] = member
-      updateNeedsSlowSend()
+      setSlowPath(.membersObserved, true)
     }
     guard let observation else {
       member.isTracked = true
@@ -108,6 +108,6 @@ extension Store {
     if children.observed > 0 {
       for (_, entry) in children.all where entry.isObserved { entry.refresh() }
     }
-    updateNeedsSlowSend()
+    setSlowPath(.membersObserved, !members.isEmpty)
   }
 }

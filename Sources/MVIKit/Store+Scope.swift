@@ -60,7 +60,7 @@ extension Store {
     children.all.append((child, entry))
     if L.canBeAbsent {
       children.optional = true
-      updateNeedsSlowSend()
+      setSlowPath(.childMayGo, true)
     }
     return child
   }
@@ -97,7 +97,7 @@ extension Store {
     removed.detach()
     if removed.canBeAbsent {
       children.optional = children.all.contains { $0.entry.canBeAbsent }
-      updateNeedsSlowSend()
+      setSlowPath(.childMayGo, children.optional)
     }
   }
 

@@ -29,10 +29,10 @@ public final class Store<M: Model> {
   @exclusivity(unchecked) @usableFromInline var core: StoreCore<M>
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
   @exclusivity(unchecked) @usableFromInline var children = ChildStores<M>()
-  /// True when a send must do more than reduce and run effects: notify observers, call the
-  /// flow observer or the taps, or check and refresh scoped stores.
+  /// Why a send must do more than reduce and run effects (notify observers, tell the taps,
+  /// check and refresh scoped stores); empty when it need not. See ``SlowPathReasons``.
   // Declared after `children`, whose last bytes it shares a word with.
-  @exclusivity(unchecked) @usableFromInline var needsSlowSend = false
+  @exclusivity(unchecked) @usableFromInline var slowPathReasons: SlowPathReasons = []
   /// Whether this scoped store's sends say where they were sent from (``SendSite``): its root
   /// has something attached. Beside `needsSlowSend`, in the same word.
   @exclusivity(unchecked) @usableFromInline var sendsSites = false

@@ -63,15 +63,37 @@ extension Store {
     return true
   }
 
-  /// Recomputes whether a send takes the slow path: something observes this store or one
-  /// scoped from it, or (in a root store) something is attached.
-  @inlinable
-  func updateNeedsSlowSend() {
-    let observed =
-      !members.isEmpty || children.observed > 0 || children.optional || core.needsSlowSend
-    guard observed != needsSlowSend else { return }
-    needsSlowSend = observed
-    upstream?.observationChanged(observed)
+  /// Whether a send takes the slow path: the one place the send reads its reasons.
+  @inlinable var needsSlowSend: Bool { !slowPathReasons.isEmpty }
+
+  /// Whether a View observes this scoped store, or one scoped from it, or its children must be
+  /// checked: what its parent keeps count of. A scoped store has no root's reasons, so these
+  /// are all its reasons.
+  @inlinable var isObservedByItsParent: Bool { needsSlowSend }
+
+  /// Sets or clears `reason`, where it arises; tells the parent when the store becomes
+  /// observed, or stops being.
+  @usableFromInline func setSlowPath(_ reason: SlowPathReasons, _ isOn: Bool) {
+    let wasObserved = needsSlowSend
+    if isOn { slowPathReasons.insert(reason) } else { slowPathReasons.remove(reason) }
+    assert(
+      slowPathReasons == freshSlowPathReasons(),
+      "slow-path reasons \(slowPathReasons.rawValue) kept, \(freshSlowPathReasons().rawValue) now")
+    if wasObserved != needsSlowSend { upstream?.observationChanged(needsSlowSend) }
+  }
+
+  /// The reasons computed afresh from what they stand for, for the debug check.
+  @usableFromInline func freshSlowPathReasons() -> SlowPathReasons {
+    var reasons: SlowPathReasons = []
+    if !members.isEmpty { reasons.insert(.membersObserved) }
+    if children.observed > 0 { reasons.insert(.childObserved) }
+    if children.optional { reasons.insert(.childMayGo) }
+    if let engine = engine {
+      if !engine.taps.isEmpty { reasons.insert(.attached) }
+      if engine.pause != nil { reasons.insert(.paused) }
+      if engine.isWatchingPresence { reasons.insert(.presenceWatched) }
+    }
+    return reasons
   }
 
   /// How many effect tasks a root store runs now; for tests.
@@ -83,6 +105,6 @@ extension Store {
 extension Store: ObservedChild {
   @usableFromInline func childObservationChanged(isObserved: Bool) {
     children.observed += isObserved ? 1 : -1
-    updateNeedsSlowSend()
+    setSlowPath(.childObserved, children.observed > 0)
   }
 }

@@ -34,10 +34,4 @@ enum StoreCore<M: Model> {
     case .scoped(let upstream), .cutOff(let upstream): upstream.warn(message)
     }
   }
-
-  /// Whether something attached to the root, the View's pause, or a child's running work makes
-  /// a send take the slow path; a scoped store's own is its observers'.
-  @inlinable var needsSlowSend: Bool {
-    if case .root(let engine) = self { engine.needsSlowSend } else { false }
-  }
 }

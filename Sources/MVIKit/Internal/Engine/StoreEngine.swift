@@ -56,12 +56,6 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   // not inherit, draws a false "infinite recursion" warning. Unavailable, so it is never called.
   @available(*, unavailable) override init() { fatalError("an engine is made with its model") }
 
-  /// Whether a send must do more than reduce and run effects: something is attached, the View
-  /// is paused, or running work of a child must be checked for the child's presence.
-  @inlinable var needsSlowSend: Bool {
-    !taps.isEmpty || pause != nil || isWatchingPresence
-  }
-
   // MARK: - Sending and draining
 
   /// A send that cannot take the fast path: observed, attached, or made while reducing.
@@ -155,6 +149,8 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   /// Reduces one queued intent; on the slow path, tells the attachments and the observers.
   @inlinable
   func reduce(_ store: Store<M>, _ item: QueuedIntent<M.Intent>) -> Effect<M.Intent, M.SideEffect> {
+    // Debug builds check the kept reasons against a fresh computation at every step.
+    assert(store.slowPathReasons == store.freshSlowPathReasons(), "slow-path reasons out of date")
     guard !store.needsSlowSend else { return reduceObserved(store, item) }
     return model.reduce(&store._state, item.intent)
   }
@@ -232,7 +228,9 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     for tap in taps { tap.receiveEffect?(event) }
   }
 
-  package func presenceWatchesChanged() { face?.updateNeedsSlowSend() }
+  package func presenceWatchesChanged() {
+    face?.setSlowPath(.presenceWatched, isWatchingPresence)
+  }
 
   // MARK: - Telling the attachments
 
@@ -264,14 +262,14 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   func attach(_ tap: FlowTap<M>, at index: Int? = nil) {
     taps.insert(tap, at: index ?? taps.endIndex)
     reportsLifecycle = taps.contains { $0.hearsEffects }
-    face?.updateNeedsSlowSend()
+    face?.setSlowPath(.attached, true)
     face?.setSendsSites(true)
   }
 
   func detach(_ tap: FlowTap<M>) {
     taps.removeAll { $0 === tap }
     reportsLifecycle = taps.contains { $0.hearsEffects }
-    face?.updateNeedsSlowSend()
+    face?.setSlowPath(.attached, !taps.isEmpty)
     face?.setSendsSites(!taps.isEmpty)
   }
 
@@ -285,7 +283,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
       if current.owner !== owner { current.letGo() }
     } else {
       pause = Pause<M>(live: store._state, owner: owner, letGo: letGo)
-      store.updateNeedsSlowSend()
+      store.setSlowPath(.paused, true)
       store.pausedChanged()
     }
     store._state = state
@@ -298,7 +296,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     pause = nil
     store._state = current.live
     current.letGo()
-    store.updateNeedsSlowSend()
+    store.setSlowPath(.paused, false)
     store.pausedChanged()
     // Observers see the live state first; what they send is reduced before the held intents,
     // which wait behind it in the deferred queue.

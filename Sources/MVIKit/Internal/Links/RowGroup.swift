@@ -57,11 +57,11 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     let version = rows.changes.version
     guard version != seenVersion else { return }
     let incremental = rows.changes.forEachChanged(since: seenVersion) { id in
-      if let store = stores[id], store.needsSlowSend { store.upstreamChanged() }
+      if let store = stores[id], store.isObservedByItsParent { store.upstreamChanged() }
     }
     if !incremental {
       prune(keeping: rows)
-      for (_, store) in stores where store.needsSlowSend { store.upstreamChanged() }
+      for (_, store) in stores where store.isObservedByItsParent { store.upstreamChanged() }
     }
     seenVersion = version
   }
@@ -78,7 +78,7 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   func parentFreed() { for store in stores.values { store.upstream?.parentFreed() } }
 
   private func detach(_ id: ID, _ store: Store<Row>) {
-    if store.needsSlowSend { childObservationChanged(isObserved: false) }
+    if store.isObservedByItsParent { childObservationChanged(isObserved: false) }
     store.upstream?.detach()
     stores[id] = nil
   }

@@ -157,7 +157,7 @@ final class ScopeLink<L: ModelLink>: Upstream<L.Child>, ChildEntry {
   // MARK: - ChildEntry
 
   @usableFromInline var key: ScopeKey { link.key }
-  @usableFromInline var isObserved: Bool { child?.needsSlowSend ?? false }
+  @usableFromInline var isObserved: Bool { child?.isObservedByItsParent ?? false }
   @usableFromInline var canBeAbsent: Bool { L.canBeAbsent }
 
   @usableFromInline var isGone: Bool {
