@@ -21,8 +21,9 @@ import Observation
 public final class Store<M: Model> {
   /// A root store's state; a scoped store's last state read from its parent.
   // Unchecked: only the main actor touches the store, and no access to a member overlaps
-  // another (reduce cannot reach the store), so the run-time exclusivity checks that cost a
-  // third of a send are dropped on the hot members.
+  // another, so the run-time exclusivity checks that cost a third of a send are dropped on the
+  // hot members. The argument for each, and the one read still open (a reduce reading its own
+  // store through a dependency), is in the Architecture article, "Unchecked exclusivity".
   @exclusivity(unchecked) @usableFromInline var _state: M.State
   /// What the store runs by: a root store's engine (the model, the queue, effects and
   /// attachments), or a scoped store's way up to its parent, or that way once cut off for good.
@@ -34,7 +35,7 @@ public final class Store<M: Model> {
   // Declared after `children`, whose last bytes it shares a word with.
   @exclusivity(unchecked) @usableFromInline var slowPathReasons: SlowPathReasons = []
   /// Whether this scoped store's sends say where they were sent from (``SendSite``): its root
-  /// has something attached. Beside `needsSlowSend`, in the same word.
+  /// has something attached. Beside `slowPathReasons`, in the same word.
   @exclusivity(unchecked) @usableFromInline var sendsSites = false
   /// The side effect channel, made on the first read of ``sideEffects`` or a root store's first
   /// side effect; finished when the store is freed. A scoped store takes its child's side
@@ -218,13 +219,16 @@ public final class Store<M: Model> {
   ) -> StoreTask {
     // The store keeps its engine alive, so the send need not retain it.
     return withUnretained(engine) { engine in
-      // With nothing attached or observed, nothing can run inside reduce, so nothing can
-      // re-enter.
       guard !needsSlowSend, !engine.isReducing else {
         return engine.send(intent, to: self, from: site)
       }
+      // Marked as reducing: a dependency that holds the store may send to it from inside this
+      // reduce, and that send must wait in the queue, not reduce inside this one (two accesses
+      // to the state at once). It is drained once this reduce is done.
+      engine.isReducing = true
       let effect = engine.model.reduce(&_state, intent)
-      if case .none = effect.operation { return StoreTask(nil) }
+      engine.isReducing = false
+      if case .none = effect.operation, !engine.sentWhileReducing { return StoreTask(nil) }
       return StoreTask(engine.drain(self, after: effect, into: nil))
     }
   }

@@ -45,6 +45,10 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   /// True from the first reduce of a send until both queues are empty. Last, so that it fits
   /// beside the fields before it.
   @exclusivity(unchecked) @usableFromInline var isReducing = false
+  /// Set when an intent was sent while the engine reduced (queued in `deferred`), until a
+  /// drain takes it: after a reduce on the fast path, into which a dependency holding the store
+  /// may send, the one thing the send reads to know that a drain must follow.
+  @exclusivity(unchecked) @usableFromInline var sentWhileReducing = false
 
   init(model: M) {
     self.model = model
@@ -70,6 +74,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     // synchronous work is done, and starts a cascade of its own.
     let cascade = Cascade()
     deferred.append(QueuedIntent(intent, cascade: cascade, origin: .view, site: site))
+    sentWhileReducing = true
     return StoreTask(cascade)
   }
 
@@ -89,6 +94,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     ObservationRuns.sendBegan()
     defer {
       isReducing = false
+      sentWhileReducing = false
       ObservationRuns.sendEnded()
       alive.release()
     }
@@ -149,8 +155,6 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   /// Reduces one queued intent; on the slow path, tells the attachments and the observers.
   @inlinable
   func reduce(_ store: Store<M>, _ item: QueuedIntent<M.Intent>) -> Effect<M.Intent, M.SideEffect> {
-    // Debug builds check the kept reasons against a fresh computation at every step.
-    assert(store.slowPathReasons == store.freshSlowPathReasons(), "slow-path reasons out of date")
     guard !store.needsSlowSend else { return reduceObserved(store, item) }
     return model.reduce(&store._state, item.intent)
   }
