@@ -6,14 +6,8 @@ import Testing
 /// ends, and a store with none sends on the fast path again.
 @MainActor
 @Suite struct SlowPathReasonsTests {
-  struct Tally: Model {
-    struct State: Equatable, Sendable { var count = 0 }
-    enum Intent: Equatable, Sendable { case increment }
-    func reduce(_ state: inout State, _ intent: Intent) -> Effect<Intent, Never> {
-      state.count += 1
-      return .none
-    }
-  }
+  /// A counter: its sends change one member.
+  typealias Tally = SendSiteReportTests.Tally
 
   @Test func anObservedMemberIsAReasonUntilItsObservationEnds() {
     let store = Store(initialState: Tally.State(), model: Tally())
