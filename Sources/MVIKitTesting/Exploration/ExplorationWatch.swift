@@ -16,6 +16,9 @@ final class ExplorationWatch {
   private var polled = ContinuousClock.now
   /// Where the exploration runs the work of its effects.
   @usableFromInline let executor = ExplorationExecutor()
+  /// What runs the work of the exploration's runs: made by the first run, and again after a
+  /// run was abandoned.
+  @usableFromInline var runner: ExplorationRunner?
 
   /// Runs `exploration` with a watch of its own, polled until the exploration ends.
   @usableFromInline static func polling<T>(_ exploration: () async -> T) async -> T {
@@ -28,6 +31,8 @@ final class ExplorationWatch {
     }
     defer {
       poller.cancel()
+      // The runner's end is a job for the executor, which the pool then runs.
+      watch.runner?.close()
       watch.executor.close()
     }
     return await $current.withValue(watch) { await exploration() }

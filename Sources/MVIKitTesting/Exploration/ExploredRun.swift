@@ -4,11 +4,12 @@ import Synchronization
 /// The work of one `.run` as the explorer runs it: to its end, what it sends kept in order,
 /// or abandoned past a timeout.
 ///
-/// The work runs in a task of its own, so that the explorer can leave work that never returns,
-/// even work that ignores cancellation (a continuation nobody resumes): a task group would
-/// wait for its stuck child forever. The task prefers the exploration's
-/// ``ExplorationExecutor``, which the explorer drains itself: work that only computes and sends
-/// runs to its end without the explorer ever waiting for a thread.
+/// The work runs in a task other than the explorer's, so that the explorer can leave work that
+/// never returns, even work that ignores cancellation (a continuation nobody resumes): a task
+/// group would wait for its stuck child forever. That task is the exploration's
+/// ``ExplorationRunner``, which prefers the exploration's ``ExplorationExecutor``, which the
+/// explorer drains itself: work that only computes and sends runs to its end without the
+/// explorer ever waiting for a thread.
 ///
 /// Inlinable, as the search is: a run compiled for the model's types looks none of them up at
 /// run time, and an exploration of ten taps runs a million of them.
@@ -32,9 +33,7 @@ struct ExploredRun<Intent: Sendable, SideEffect: Sendable> {
       case .error(let error): outcome.fail(error)
       }
     }
-    let watch = ExplorationWatch.current
-    let executor = watch?.executor ?? ExplorationExecutor()
-    let task = Task(executorPreference: executor) {
+    let body: ExplorationRunner.Work = {
       await EffectTime.running(time) {
         do {
           try await work.body(send)
@@ -44,14 +43,36 @@ struct ExploredRun<Intent: Sendable, SideEffect: Sendable> {
       }
       outcome.finish()
     }
-    executor.runPending()
+    guard let watch = ExplorationWatch.current else {
+      // Outside an exploration's watch: a task and an executor of its own, with no timeout.
+      let executor = ExplorationExecutor()
+      Task(executorPreference: executor, operation: body)
+      executor.runPending()
+      if outcome.isFinished {
+        didFinish = true
+      } else {
+        didFinish = await executor.wait(
+          until: { outcome.isFinished }, watch: nil, timeout: timeout, abandon: {})
+      }
+      executor.close()
+      self.time = time
+      (intents, error) = outcome.sent
+      return
+    }
+    let runner = watch.runner ?? ExplorationRunner(executor: watch.executor)
+    watch.runner = runner
+    runner.run(body)
+    watch.executor.runPending()
     if outcome.isFinished {
       didFinish = true
     } else {
-      didFinish = await executor.wait(
-        until: { outcome.isFinished }, watch: watch, timeout: timeout, abandon: { task.cancel() })
+      didFinish = await watch.executor.wait(
+        until: { outcome.isFinished }, watch: watch, timeout: timeout,
+        abandon: {
+          runner.abandon()
+          watch.runner = nil
+        })
     }
-    if watch == nil { executor.close() }
     self.time = time
     (intents, error) = outcome.sent
   }

@@ -7,4 +7,8 @@ struct JobProgress {
   @usableFromInline var isCancelled = false
   /// Whether the job's work has yet to run: only while the step that started it runs.
   @usableFromInline var awaitsWork: Bool
+
+  @inlinable init(awaitsWork: Bool) {
+    self.awaitsWork = awaitsWork
+  }
 }

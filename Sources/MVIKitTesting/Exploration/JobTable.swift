@@ -3,7 +3,8 @@
 ///
 /// Plain values, apart from the world's generic ones: weighing the choices at each step of a
 /// search reads them with no lookup of a generic type, and copying a world to branch copies
-/// them without a retain apart from the two arrays' own.
+/// them without a retain apart from the two arrays' own. Inlinable, as the search is: weighing
+/// the choices called out of line was a twentieth of a step.
 @usableFromInline
 struct JobTable {
   /// When each job may deliver: appended to as jobs start, and otherwise shared by the
@@ -12,20 +13,27 @@ struct JobTable {
   /// How far this schedule has got with each job: the one array a step changes.
   @usableFromInline var progress: [JobProgress] = []
 
-  @usableFromInline var indices: Range<Int> { progress.indices }
+  @inlinable var indices: Range<Int> { progress.indices }
 
-  @usableFromInline init() {}
+  @inlinable init() {}
 
-  @usableFromInline mutating func add(_ schedule: JobSchedule, awaitsWork: Bool) {
+  @inlinable mutating func add(_ schedule: JobSchedule, awaitsWork: Bool) {
     schedules.append(schedule)
     progress.append(JobProgress(awaitsWork: awaitsWork))
   }
 
   /// The choices open now: the user's first when `userMayAct`, then the jobs' in the order
   /// they started. Of the deliveries due at a time, only the earliest are open.
-  @usableFromInline func choices(userMayAct: Bool) -> [ScheduleChoice] {
+  @inlinable func choices(userMayAct: Bool) -> [ScheduleChoice] {
     var open: [ScheduleChoice] = []
-    open.reserveCapacity(progress.count + 1)
+    appendChoices(userMayAct: userMayAct, to: &open)
+    return open
+  }
+
+  /// Appends the choices open now to `open`, as ``choices(userMayAct:)`` lists them: a search
+  /// keeps the choices of every world on its path in one stack, and allocates none per world.
+  @inlinable func appendChoices(userMayAct: Bool, to open: inout [ScheduleChoice]) {
+    let start = open.count
     if userMayAct { open.append(.user) }
     var earliest: Duration?
     for index in indices where isReady(index) {
@@ -34,32 +42,34 @@ struct JobTable {
     }
     // A delivery with no time may come at any time; of those due at a time, the earliest.
     // Most explorations use no clock: nothing to remove.
-    if let earliest {
-      open.removeAll {
-        guard case .job(let index) = $0, let due = nextDue(index) else { return false }
-        return due != earliest
-      }
+    guard let earliest else { return }
+    var kept = start
+    for position in start..<open.count {
+      let choice = open[position]
+      if case .job(let index) = choice, let due = nextDue(index), due != earliest { continue }
+      open[kept] = choice
+      kept += 1
     }
-    return open
+    open.removeLast(open.count - kept)
   }
 
   /// Whether the job has a delivery it may make now.
-  @usableFromInline func isReady(_ index: Int) -> Bool { !isFinished(index) && isOpen(index) }
+  @inlinable func isReady(_ index: Int) -> Bool { !isFinished(index) && isOpen(index) }
 
   /// Whether the steps a job waits for have finished.
-  @usableFromInline func isOpen(_ index: Int) -> Bool {
+  @inlinable func isOpen(_ index: Int) -> Bool {
     schedules[index].after.allSatisfy { isFinished($0) }
   }
 
   /// Whether the job has nothing left to deliver: cancelled, or its work ran and all it sent
   /// was delivered.
-  @usableFromInline func isFinished(_ index: Int) -> Bool {
+  @inlinable func isFinished(_ index: Int) -> Bool {
     let job = progress[index]
     return job.isCancelled || (!job.awaitsWork && job.delivered == schedules[index].dues.count)
   }
 
   /// When the job's next delivery is due, if at a time; only for a job not finished.
-  @usableFromInline func nextDue(_ index: Int) -> Duration? {
+  @inlinable func nextDue(_ index: Int) -> Duration? {
     schedules[index].dues[progress[index].delivered]
   }
 }

@@ -76,8 +76,7 @@ struct Search<M: Model> {
   /// Explores every schedule from `world`, then samples when the limit was reached.
   @inlinable
   mutating func run(_ world: World, model: M, samples: Int, seed: UInt64) async {
-    var root = world
-    await visit(&root, model: model)
+    await explore(world, model: model)
     guard reachedLimit else { return }
     var random = SeededRandom(seed: seed)
     for _ in 0..<samples where !isStopped {
@@ -131,19 +130,100 @@ struct Search<M: Model> {
     _ = fails(world, ended: true)
   }
 
-  /// Explores every schedule from `world`, which it uses up: the last choice continues in it,
-  /// and only the others branch off in copies.
-  // Always inlined into `descend`, so that a step of the search is one async call, not two.
-  @inlinable @inline(__always)
-  mutating func visit(_ world: inout World, model: M) async {
+  /// A world on the search's path whose choices are being explored: its open choices are
+  /// `choices[next..<end]` of the search's stack of choices, and it is kept until its last
+  /// choice, which continues in it (the others branch off in copies).
+  @usableFromInline
+  struct Frame {
+    @usableFromInline var world: World?
+    @usableFromInline let first: Int
+    @usableFromInline var next: Int
+    @usableFromInline let end: Int
+
+    @inlinable init(world: World, choices: Range<Int>) {
+      self.world = world
+      first = choices.lowerBound
+      next = choices.lowerBound
+      end = choices.upperBound
+    }
+
+    /// The world the choice at `index` starts from: the frame's own for its last choice,
+    /// which the frame is then done with, and a copy for the others.
+    @inlinable mutating func world(for index: Int) -> World? {
+      index == end - 1 ? world.take() : world
+    }
+  }
+
+  /// Explores every schedule from `root`, depth first.
+  ///
+  /// A loop over a stack of frames rather than a recursion: as a recursion, each step was an
+  /// `async` call (a task switch and a frame from the task's allocator, an eighth of a step),
+  /// where only the steps that start work need to wait. The choices of the worlds on the path
+  /// are kept in one stack, so that weighing a world allocates nothing.
+  @inlinable
+  mutating func explore(_ root: World, model: M) async {
+    var choices: [ScheduleChoice] = []
+    guard let rootChoices = open(root, onto: &choices) else { return }
+    var frames = [Frame(world: root, choices: rootChoices)]
+    while let top = frames.indices.last {
+      let index = frames[top].next
+      guard index < frames[top].end else {
+        choices.removeLast(frames[top].end - frames[top].first)
+        frames.removeLast()
+        // The step that led to the world left behind, but for the root's.
+        if !frames.isEmpty {
+          path.removeLast()
+          states.removeLast()
+        }
+        continue
+      }
+      frames[top].next += 1
+      guard var world = frames[top].world(for: index) else {
+        preconditionFailure("A frame's world is taken only by its last choice.")
+      }
+      let choice = choices[index]
+
+      stepsSinceLook += 1
+      if stepsSinceLook == Self.stepsBetweenLooks { await look() }
+      guard !isCancelled, !isStopped else { return }
+      // An order left out was run too, as far as it could be told.
+      guard schedules + leftOut < limit else {
+        reachedLimit = true
+        return
+      }
+      let before = viewIntentActedOnNothing != nil && choice == .user ? world.state : nil
+      let started = world.take(choice, model: model, scenario: scenario)
+      if !started.isEmpty { await world.runWork(of: started) }
+      path.append(choice)
+      states.append(world.state)
+      if isLeftOut(world, viewStateBefore: before) {
+        leftOut += 1
+      } else if fails(world, ended: false) {
+        schedules += 1
+      } else if let open = open(world, onto: &choices) {
+        frames.append(Frame(world: world, choices: open))
+        continue
+      }
+      path.removeLast()
+      states.removeLast()
+    }
+  }
+
+  /// Weighs `world`, just reached: appends its open choices to `choices` and returns where
+  /// they are, or nil when nothing is left to explore from it (a schedule's end, a world
+  /// explored before, or one below a failure already as short).
+  @inlinable
+  mutating func open(_ world: World, onto choices: inout [ScheduleChoice]) -> Range<Int>? {
     // A failure already found is as short as any below this depth. Not when each member's
     // shortest failure is kept: another member may fail below.
-    if differingMembers == nil, let failure, failure.steps.count <= path.count { return }
-    let open = world.choices(scenarioCount: scenario.count)
-    guard let last = open.last else {
+    if differingMembers == nil, let failure, failure.steps.count <= path.count { return nil }
+    let first = choices.count
+    world.table.appendChoices(userMayAct: world.sentIntents < scenario.count, to: &choices)
+    let open = first..<choices.count
+    if open.isEmpty {
       schedules += 1
       _ = fails(world, ended: true)
-      return
+      return nil
     }
     // Looked up only where the search branches: a world with one choice leads on to the next
     // world that branches, which is looked up itself.
@@ -151,44 +231,10 @@ struct Search<M: Model> {
       explored.wasExplored(world.fingerprint(state: hashing, intents: intentHashing))
     {
       pruned += 1
-      return
+      choices.removeLast(open.count)
+      return nil
     }
-    for choice in open.dropLast() {
-      var next = world
-      guard await descend(into: &next, by: choice, model: model) else { return }
-    }
-    _ = await descend(into: &world, by: last, model: model)
-  }
-
-  /// Takes `choice` in `world` and explores on from there; false when the search stops
-  /// instead (cancelled, stopped by an effect, or past its limit).
-  @inlinable
-  mutating func descend(
-    into world: inout World, by choice: ScheduleChoice, model: M
-  ) async -> Bool {
-    stepsSinceLook += 1
-    if stepsSinceLook == Self.stepsBetweenLooks { await look() }
-    guard !isCancelled, !isStopped else { return false }
-    // An order left out was run too, as far as it could be told.
-    guard schedules + leftOut < limit else {
-      reachedLimit = true
-      return false
-    }
-    let before = viewIntentActedOnNothing != nil && choice == .user ? world.state : nil
-    let started = world.take(choice, model: model, scenario: scenario)
-    if !started.isEmpty { await world.runWork(of: started) }
-    path.append(choice)
-    states.append(world.state)
-    if isLeftOut(world, viewStateBefore: before) {
-      leftOut += 1
-    } else if fails(world, ended: false) {
-      schedules += 1
-    } else {
-      await visit(&world, model: model)
-    }
-    path.removeLast()
-    states.removeLast()
-    return true
+    return open
   }
 
   /// How many steps the search takes between looks at the clock: about a millisecond of
