@@ -22,6 +22,9 @@ test-core:
 	MVIKIT_ENUM_PAYLOAD_READER=off $(SWIFT) test --skip-build --filter "EnumPayloadTests|CaseLink"
 	bash scripts/check-deprecations.sh
 	bash scripts/check-misuse-warnings.sh
+	# The inspector page's steps model, connection and recording file, in Node: no browser needed.
+	# Files, not the folder: Node 22 and later take a folder argument for a file to run.
+	node --test Tests/InspectorPage/*.test.mjs
 	# Again optimised, as apps ship it: a send skips retains that only an optimised build can
 	# drop, and the tests that let go of a store during its own send guard that it is safe.
 	$(SWIFT) build -c release --build-tests -Xswiftc -enable-testing --scratch-path .build-release

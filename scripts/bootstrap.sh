@@ -52,6 +52,9 @@ install_debian_packages() {
   if ! { python3 -m venv --help && python3 -m ensurepip --version; } >/dev/null 2>&1; then
     need python3-venv
   fi
+  # `make test` runs the inspector page's model tests in Node (Tests/InspectorPage); a node
+  # installed otherwise (nvm, a tarball) does as well.
+  command -v node >/dev/null 2>&1 || need nodejs
 
   if [ ${#packages[@]} -gt 0 ]; then
     echo "bootstrap: installing ${packages[*]}"
@@ -78,6 +81,8 @@ install_brew_formulas() {
   done
   command -v sqlite3 >/dev/null 2>&1 || formulas+=(sqlite)
   command -v python3 >/dev/null 2>&1 || formulas+=(python3)
+  # The inspector page's model tests (Tests/InspectorPage) run in Node.
+  command -v node >/dev/null 2>&1 || formulas+=(node)
   if [ ${#formulas[@]} -gt 0 ]; then
     echo "bootstrap: installing ${formulas[*]} with Homebrew"
     brew install --quiet "${formulas[@]}"
@@ -109,7 +114,7 @@ else
   echo "bootstrap: no apt-get and dpkg here; packages are installed only on Debian, Ubuntu and macOS." >&2
   echo "bootstrap: install the equivalents of these Debian packages with this system's package" >&2
   echo "bootstrap: manager, then run again with MVIKIT_SKIP_PACKAGES=1:" >&2
-  echo "bootstrap:   ${debian_packages[*]} python3 python3-venv" >&2
+  echo "bootstrap:   ${debian_packages[*]} python3 python3-venv nodejs" >&2
   [ "$with_pocketsphinx" = 1 ] || echo "bootstrap: (and, for the PocketSphinx trait: ${pocketsphinx_packages[*]})" >&2
   exit 1
 fi

@@ -26,7 +26,7 @@ struct InspectorResponse: Sendable {
   }
 }
 
-/// The inspector's HTTP routes: the page, its two files, and the export.
+/// The inspector's HTTP routes: the page, the files it loads, and the export.
 struct InspectorRoutes: Sendable {
   let access: InspectorAccess
   let page: InspectorPage
@@ -95,6 +95,12 @@ struct InspectorRoutes: Sendable {
     guard head.method == .GET || head.method == .HEAD else {
       return .text(.methodNotAllowed, "The inspector only serves GET requests, and POST /check.")
     }
+    // The page's style, script and modules: one static route, each file by its exact name.
+    if let file = page.file(at: InspectorAccess.path(head.uri)) {
+      return InspectorResponse(
+        status: .ok, headers: [("Content-Type", file.contentType)], body: file.data
+      ).secured()
+    }
     var response: InspectorResponse
     switch InspectorAccess.path(head.uri) {
     case "/", "/index.html":
@@ -107,13 +113,6 @@ struct InspectorRoutes: Sendable {
           "Set-Cookie",
           "\(access.cookieName)=\(access.token); Path=/; HttpOnly; SameSite=Strict"
         ))
-    case "/inspector.css":
-      response = InspectorResponse(
-        status: .ok, headers: [("Content-Type", "text/css; charset=utf-8")], body: page.css)
-    case "/inspector.js":
-      response = InspectorResponse(
-        status: .ok, headers: [("Content-Type", "text/javascript; charset=utf-8")],
-        body: page.script)
     case "/export":
       guard let recording = export() else {
         return .text(

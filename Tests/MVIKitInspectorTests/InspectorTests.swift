@@ -47,6 +47,19 @@ import Testing
       client.get("/inspector.js", headers: ["Host": host, "Cookie": cookie])
     }
     #expect(script.status == 200)
+    // The modules the script imports, by the one static route; nothing else of the bundle.
+    let module = await off {
+      client.get("/steps.mjs", headers: ["Host": host, "Cookie": cookie])
+    }
+    #expect(module.status == 200)
+    #expect(module.headers["content-type"] == "text/javascript; charset=utf-8")
+    #expect(module.body.contains("export"))
+    for path in ["/nothing.mjs", "/../Package.swift", "/Resources/steps.mjs", "/index.html.mjs"] {
+      let refused = await off { client.get(path, headers: ["Host": host, "Cookie": cookie]) }
+      #expect(refused.status == 404, "\(path)")
+    }
+    let withoutToken = await off { client.get("/steps.mjs", headers: ["Host": host]) }
+    #expect(withoutToken.status == 403)
     // A wrong token in the address is refused even with the right cookie.
     let mixed = await off {
       client.get("/inspector.js?token=nope", headers: ["Host": host, "Cookie": cookie])
