@@ -91,7 +91,7 @@ extension Store {
         members[key] = nil
         continue
       }
-      guard member.changed(in: _state) else { continue }
+      guard member.changed(in: core.heldState) else { continue }
       if member.isTracked {
         // Observation's tracking is one-shot: the context reads the member again to renew it.
         // The registrar exists: the context's read made it.

@@ -69,8 +69,8 @@ extension Store {
   func makeScoped<L: ModelLink>(
     _ link: L, initial: L.Child.State, route: @escaping Route<L.Child>
   ) -> (Store<L.Child>, ScopeLink<L>) where L.Parent == M {
-    let entry = ScopeLink(link, parent: self, route: route)
-    let child = Store<L.Child>(scopedState: initial, upstream: entry)
+    let entry = ScopeLink(link, parent: self, route: route, state: initial)
+    let child = Store<L.Child>(upstream: entry)
     child.sendsSites = sendsSites
     entry.child = child
     // Its sends skip this store on their way up, so they must not outlive this store's.
@@ -103,18 +103,10 @@ extension Store {
 
   /// Cuts this scoped store off for good, and with it every store scoped from it, whose sends
   /// would skip it.
-  @usableFromInline func cutOff() {
-    guard case .scoped(let upstream) = core else { return }
-    core = .cutOff(upstream)
-    for below in children.all { below.entry.detach() }
-  }
+  @usableFromInline func cutOff() { core.cutOff(self) }
 
   /// Brings a scoped store up to date after its parent reduced an intent.
-  func upstreamChanged() {
-    guard let upstream, !isCutOff, let state = upstream.read() else { return }
-    _state = state
-    notifyObservers()
-  }
+  func upstreamChanged() { core.parentChanged(self) }
 
   /// The store of a child whose state is one case of an enum, while the state is that case;
   /// nil otherwise. Like an optional child's store, it serves one stretch of the case: once

@@ -19,15 +19,10 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<M: Model> {
-  /// A root store's state; a scoped store's last state read from its parent.
-  // Unchecked: only the main actor touches the store, and no access to a member overlaps
-  // another, so the run-time exclusivity checks that cost a third of a send are dropped on the
-  // hot members. The argument for each, and the one read still open (a reduce reading its own
-  // store through a dependency), is in the Architecture article, "Unchecked exclusivity".
-  @exclusivity(unchecked) @usableFromInline var _state: M.State
-  /// What the store runs by: a root store's engine (the model, the queue, effects and
-  /// attachments), or a scoped store's way up to its parent, or that way once cut off for good.
-  @exclusivity(unchecked) @usableFromInline var core: StoreCore<M>
+  /// What the store runs by: a root store's engine, which owns the state, the model, the
+  /// queue, effects and attachments; or a scoped store's way up to its parent, which keeps the
+  /// state last read from it. See ``StoreCore``.
+  @usableFromInline let core: StoreCore<M>
   /// Scoped stores cached by what they were scoped to; they live as long as this store.
   @exclusivity(unchecked) @usableFromInline var children = ChildStores<M>()
   /// Why a send must do more than reduce and run effects (notify observers, tell the taps,
@@ -37,15 +32,15 @@ public final class Store<M: Model> {
   /// Whether this scoped store's sends say where they were sent from (``SendSite``): its root
   /// has something attached. Beside `slowPathReasons`, in the same word.
   @exclusivity(unchecked) @usableFromInline var sendsSites = false
-  /// The side effect channel, made on the first read of ``sideEffects`` or a root store's first
-  /// side effect; finished when the store is freed. A scoped store takes its child's side
-  /// effects only once it has one, so they are never stranded in a sequence nobody reads.
-  nonisolated(unsafe) var madeChannel: SideEffects<M.SideEffect>?
-  /// Made on the first read in an Observation-tracking context.
-  @usableFromInline lazy var observationRegistrar = ObservationRegistrar()
+  /// Whether this scoped store is cut off for good: its part of its parent's state was seen
+  /// gone, or its parent was cut off or forgot it. It then keeps the last state read through
+  /// it and drops what it is sent. Always false in a root store. In the same word again.
+  @exclusivity(unchecked) @usableFromInline var isCutOff = false
   /// The members of the state that `observe` closures or Observation-tracking contexts read.
   @exclusivity(unchecked) @usableFromInline
   var members: [AnyKeyPath: ObservedMember<Store, M.State>] = [:]
+  /// Made on the first read in an Observation-tracking context.
+  @usableFromInline lazy var observationRegistrar = ObservationRegistrar()
 
   /// Sees every intent, state change, side effect, unhandled effect error and reported
   /// misuse of a root store, in order.
@@ -89,8 +84,7 @@ public final class Store<M: Model> {
   public init(
     initialState: M.State, model: M, attaching attachments: [any StoreAttachment<M>] = []
   ) {
-    _state = initialState
-    let engine = StoreEngine(model: model)
+    let engine = StoreEngine(model: model, state: initialState)
     core = .root(engine)
     engine.face = self
     // What replaces the first state (state persistence's restore) attaches first, whatever
@@ -104,23 +98,15 @@ public final class Store<M: Model> {
     }
   }
 
-  /// A scoped store, reading and sending through `upstream`.
-  init(scopedState: M.State, upstream: Upstream<M>) {
-    _state = scopedState
+  /// A scoped store, reading and sending through `upstream`, which holds its state.
+  init(upstream: Upstream<M>) {
     core = .scoped(upstream)
   }
 
   isolated deinit {
-    if case .root(let engine) = core {
-      // First, so that nothing reaches the store from here on through its engine: an
-      // attachment's handle reads the store there.
-      engine.face = nil
-      engine.cancelAll()
-      // Its tasks may outlive the store: what they send back is dropped from here on.
-      engine.sink = nil
-    }
+    core.storeFreed()
     for child in children.all { child.entry.parentFreed() }
-    madeChannel?.finish()
+    core.madeChannel?.finish()
     // An observation and the members it reads hold each other: let them go, which ends the
     // ``states`` streams.
     for member in members.values { member.releaseRuns() }
@@ -166,13 +152,7 @@ public final class Store<M: Model> {
   {
     // Always inlined: at a View's call site the optimiser would otherwise call it, a frame
     // more per send (`make bench-instructions` case 1: 67 instructions, from 40).
-    guard let engine = core.unretainedEngine else {
-      guard !sendsSites else {
-        return sendUp(intent, from: SendSite(fileID: fileID, line: line))
-      }
-      return sendUp(intent)
-    }
-    return send(intent, to: engine, from: SendSite(fileID: fileID, line: line))
+    core.send(intent, by: self, from: SendSite(fileID: fileID, line: line))
   }
 
   /// ``send(_:fileID:line:)`` as a function value, `(Intent) -> StoreTask`, as in
@@ -189,26 +169,7 @@ public final class Store<M: Model> {
   @inlinable
   @discardableResult
   package func sendFromUnknownSite(_ intent: M.Intent) -> StoreTask {
-    guard let engine = core.unretainedEngine else { return sendUp(intent) }
-    return send(intent, to: engine, from: .unknown)
-  }
-
-  /// A root store's send of what a scoped store sent, at the end of its way up, while nothing
-  /// hears sites (the engine never reads it). Not inlined into the way up, whose every step
-  /// would then be a closure of its own (ten scopes deep: 56 instructions more).
-  @inlinable @inline(never)
-  func sendFromBelow(_ intent: M.Intent) -> StoreTask {
-    guard let engine = core.unretainedEngine else { return StoreTask(nil) }
-    return send(intent, to: engine, from: .unknown)
-  }
-
-  /// The same while something is attached: `site`, carried up from the scoped store, goes to
-  /// the taps with the intent. Apart from the other, whose callers would all pass a site they
-  /// do not have (71 instructions more ten scopes deep).
-  @inlinable @inline(never)
-  func sendFromBelow(_ intent: M.Intent, site: SendSite) -> StoreTask {
-    guard let engine = core.unretainedEngine else { return StoreTask(nil) }
-    return send(intent, to: engine, from: site)
+    core.send(intent, by: self, from: .unknown)
   }
 
   /// A root store's send: reduces at once when nothing is attached or observed and the engine
@@ -226,7 +187,7 @@ public final class Store<M: Model> {
       // reduce, and that send must wait in the queue, not reduce inside this one (two accesses
       // to the state at once). It is drained once this reduce is done.
       engine.isReducing = true
-      let effect = engine.model.reduce(&_state, intent)
+      let effect = engine.reduce(intent)
       engine.isReducing = false
       if case .none = effect.operation, !engine.sentWhileReducing { return StoreTask(nil) }
       return StoreTask(engine.drain(self, after: effect, into: nil))

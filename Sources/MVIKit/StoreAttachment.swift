@@ -36,7 +36,10 @@ public struct RootStoreHandle<M: Model> {
   }
 
   /// The store's live state, or nil once the store is gone.
-  public var state: M.State? { engine?.pause?.live ?? store?._state }
+  public var state: M.State? {
+    guard let engine, engine.face != nil else { return nil }
+    return engine.pause?.live ?? engine.state
+  }
 
   /// Calls `receive` with each intent, state change and side effect of the store's flow, and
   /// its context (where the intent came from, the run that sent it, the View's site), and
@@ -87,7 +90,7 @@ public struct RootStoreHandle<M: Model> {
   }
 
   /// Replaces the state before the store reduces anything: what state persistence loaded.
-  package func restore(_ state: M.State) { store?._state = state }
+  package func restore(_ state: M.State) { engine?.state = state }
 
   /// Sends `intent` to the store, as the View does.
   package func send(_ intent: M.Intent) { store?.sendFromUnknownSite(intent) }

@@ -30,7 +30,10 @@
   /// that a store without such an attachment pays nothing for them.
   package final var reportsLifecycle = false
   /// How many runs were started while ``reportsLifecycle`` was on: the last one's number.
-  fileprivate final var runCount = 0
+  /// 32 bits, as a queued intent keeps the run that sent it, so that it fills the word that
+  /// ``reportsLifecycle`` begins (a root store's engine and the store fit 256 bytes); past
+  /// its largest value it starts again at 1.
+  fileprivate final var runCount: Int32 = 0
 
   /// Whether some running work belongs to an optional child or a row.
   @usableFromInline package final var isWatchingPresence: Bool { !watches.isEmpty }
@@ -123,10 +126,10 @@
 extension EffectRunner {
   /// Numbers a run that starts under `ids`, and tells the sink.
   fileprivate final func started(ids: [EffectID], step: Int) -> EffectRunLabel {
-    runCount += 1
+    runCount = runCount == .max ? 1 : runCount + 1
     // The innermost id the user gave; the others are the presence watches of children.
     let id = ids.last { !($0.base is LiftedPresenceID) }
-    let label = EffectRunLabel(run: runCount, cancellationID: id, step: step)
+    let label = EffectRunLabel(run: Int(runCount), cancellationID: id, step: step)
     sink?.effectLifecycle(label.event(.started))
     return label
   }

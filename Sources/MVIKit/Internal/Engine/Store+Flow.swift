@@ -1,54 +1,24 @@
 /// What every store does around a send: reading its state, sending up from a scoped store,
 /// taking side effects and reporting misuse.
 extension Store {
-  /// The root store's engine; nil in a scoped store.
-  @inlinable var engine: StoreEngine<M>? { core.unretainedEngine?.takeUnretainedValue() }
+  /// The root store's engine, for the API only a root store has; nil in a scoped store.
+  @inlinable var engine: StoreEngine<M>? { core.engine }
 
-  /// A scoped store's way to its parent; nil in a root store.
-  @inlinable var upstream: Upstream<M>? { core.unretainedUpstream?.takeUnretainedValue() }
-
-  /// Whether this scoped store is cut off for good.
-  @inlinable var isCutOff: Bool { core.isCutOff }
-
-  /// The state now: a scoped store reads it from its parent, so it is never stale. Once its
-  /// part of the parent's state is seen gone, it is cut off for good and keeps the last state
-  /// read through it.
+  /// The state now: a root store's own; a scoped store reads it from its parent, so it is
+  /// never stale, until its part of the parent's state is seen gone, when it is cut off for
+  /// good and keeps the last state read through it.
   @inlinable @inline(__always)
-  var currentState: M.State {
-    if let upstream {
-      if !isCutOff, let state = upstream.read() { _state = state } else { cutOff() }
-    }
-    return _state
-  }
-
-  /// A scoped store's send: up to the root, or dropped with a report once cut off.
-  // Inlined into the send: three instructions more for a root send (its frame saves more
-  // registers), a call and a frame fewer for every scoped send (`make bench-instructions`).
-  @inlinable @inline(__always)
-  func sendUp(_ intent: M.Intent) -> StoreTask {
-    guard let upstream = core.unretainedUpstream else { return StoreTask(nil) }
-    // The store keeps its upstream alive, so the send need not retain it.
-    return withUnretained(upstream) { isCutOff ? $0.dropped(intent) : $0.route($0, intent) }
-  }
-
-  /// A scoped store's send while its root has something attached: up to the root with its
-  /// site, which the root's engine queues with the intent. Specialised (an unspecialised call
-  /// takes the intent by address, and every send would store it first) but never inlined.
-  @inlinable @inline(never)
-  func sendUp(_ intent: M.Intent, from site: SendSite) -> StoreTask {
-    guard let upstream = core.unretainedUpstream else { return StoreTask(nil) }
-    return withUnretained(upstream) {
-      isCutOff ? $0.dropped(intent) : $0.routeWithSite(intent, from: site)
-    }
-  }
+  var currentState: M.State { core.currentState(of: self) }
 
   /// Reports a misuse the store survived to the root's attachments, and standard error when
   /// no flow observer shows it.
   func warn(_ message: String) { core.warn(message) }
 
   var sideEffectChannel: SideEffects<M.SideEffect> {
-    if madeChannel == nil { madeChannel = SideEffects() }
-    return madeChannel!
+    if let channel = core.madeChannel { return channel }
+    let channel = SideEffects<M.SideEffect>()
+    core.madeChannel = channel
+    return channel
   }
 
   /// Takes a side effect when this store, or one scoped from it, has been asked for its side
@@ -58,7 +28,7 @@ extension Store {
     // A loop, not `contains(where:)`, which boxes each entry it looks at (see ChildStores).
     for (_, entry) in children.all where entry.route(sideEffect) { return true }
     // A scoped store has a channel once its side effects were asked for, and takes them then.
-    guard lastStop || madeChannel != nil else { return false }
+    guard lastStop || core.madeChannel != nil else { return false }
     sideEffectChannel.send(sideEffect)
     return true
   }
@@ -79,27 +49,22 @@ extension Store {
     assert(
       slowPathReasons == freshSlowPathReasons(),
       "slow-path reasons \(slowPathReasons.rawValue) kept, \(freshSlowPathReasons().rawValue) now")
-    if wasObserved != needsSlowSend { upstream?.observationChanged(needsSlowSend) }
+    if wasObserved != needsSlowSend { core.observationChanged(needsSlowSend) }
   }
 
   /// The reasons computed afresh from what they stand for, for the debug check.
   @usableFromInline func freshSlowPathReasons() -> SlowPathReasons {
-    var reasons: SlowPathReasons = []
+    var reasons = core.rootSlowPathReasons()
     if !members.isEmpty { reasons.insert(.membersObserved) }
     if children.observed > 0 { reasons.insert(.childObserved) }
     if children.optional { reasons.insert(.childMayGo) }
-    if let engine = engine {
-      if !engine.taps.isEmpty { reasons.insert(.attached) }
-      if engine.pause != nil { reasons.insert(.paused) }
-      if engine.isWatchingPresence { reasons.insert(.presenceWatched) }
-    }
     return reasons
   }
 
   /// How many effect tasks a root store runs now; for tests.
   package var runningEffectCount: Int { engine?.madeRegistry?.count ?? 0 }
   /// How many side effects wait for a consumer; for tests.
-  package var pendingSideEffectCount: Int { madeChannel?.pendingCount ?? 0 }
+  package var pendingSideEffectCount: Int { core.madeChannel?.pendingCount ?? 0 }
 }
 
 extension Store: ObservedChild {

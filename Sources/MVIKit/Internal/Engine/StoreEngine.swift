@@ -20,6 +20,13 @@
 @usableFromInline
 final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectSink {
   @usableFromInline let model: M
+  /// The root store's state: written only here, by a reduce (``reduce(_:)``), by a paused
+  /// View's shown state (``pause(showing:by:letGo:)``) and by a restore; the store reads it.
+  // Unchecked: only the main actor touches it, and no access overlaps another, so the run-time
+  // exclusivity checks that cost a third of a send are dropped. The argument, and the one read
+  // still open (a reduce reading its own store through a dependency), is in the Architecture
+  // article, "Unchecked exclusivity".
+  @exclusivity(unchecked) @usableFromInline var state: M.State
   /// How the taps tell whether a step changed the state, looked up once.
   @usableFromInline let stateEquality = Equality<M.State>()
   /// The store this engine runs, until the store is freed (its tasks may outlive it). Not
@@ -40,6 +47,8 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   /// Set while an attachment has the View show another state than the live one (a past state,
   /// for time travel); see ``Pause``.
   @exclusivity(unchecked) @usableFromInline var pause: Pause<M>?
+  /// The root store's side-effect channel, once made (see ``StoreCore/madeChannel``).
+  var madeChannel: SideEffects<M.SideEffect>?
   /// How many intents the engine has told its taps about: the step number of the last one.
   @exclusivity(unchecked) @usableFromInline var step = 0
   /// True from the first reduce of a send until both queues are empty. Last, so that it fits
@@ -50,8 +59,9 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   /// may send, the one thing the send reads to know that a drain must follow.
   @exclusivity(unchecked) @usableFromInline var sentWhileReducing = false
 
-  init(model: M) {
+  init(model: M, state: M.State) {
     self.model = model
+    self.state = state
     super.init()
     sink = self
   }
@@ -152,11 +162,18 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
     }
   }
 
+  /// The one reduce of the store, for the fast path and the slow one: the model's `reduce`
+  /// of the state the engine owns.
+  @inlinable @inline(__always)
+  func reduce(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
+    model.reduce(&state, intent)
+  }
+
   /// Reduces one queued intent; on the slow path, tells the attachments and the observers.
   @inlinable
   func reduce(_ store: Store<M>, _ item: QueuedIntent<M.Intent>) -> Effect<M.Intent, M.SideEffect> {
     guard !store.needsSlowSend else { return reduceObserved(store, item) }
-    return model.reduce(&store._state, item.intent)
+    return reduce(item.intent)
   }
 
   @inlinable
@@ -186,15 +203,16 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
       // changes nothing the taps after it here hear.
       let context = FlowContext(origin: origin, run: item.run, site: item.site)
       report(.intent(intent), context)
-      let before = store._state
-      effect = model.reduce(&store._state, intent)
-      if !stateEquality.areEqual(before, store._state) {
-        report(.stateChanged(from: before, to: store._state), context)
+      let before = state
+      effect = reduce(intent)
+      if !stateEquality.areEqual(before, state) {
+        report(.stateChanged(from: before, to: state), context)
       }
     } else {
-      effect = model.reduce(&store._state, intent)
+      effect = reduce(intent)
     }
-    if isWatchingPresence { checkPresence(in: store._state) }
+    if isWatchingPresence { checkPresence(in: state) }
+    // The face is told once per reduce what changed: its observers, its scoped stores.
     store.notifyObservers()
     return effect
   }
@@ -286,11 +304,11 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
       pause = Pause<M>(live: current.live, owner: owner, letGo: letGo)
       if current.owner !== owner { current.letGo() }
     } else {
-      pause = Pause<M>(live: store._state, owner: owner, letGo: letGo)
+      pause = Pause<M>(live: self.state, owner: owner, letGo: letGo)
       store.setSlowPath(.paused, true)
       store.pausedChanged()
     }
-    store._state = state
+    self.state = state
     store.notifyObservers()
   }
 
@@ -298,7 +316,7 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   func resume() {
     guard let store = face, let current = pause else { return }
     pause = nil
-    store._state = current.live
+    state = current.live
     current.letGo()
     store.setSlowPath(.paused, false)
     store.pausedChanged()

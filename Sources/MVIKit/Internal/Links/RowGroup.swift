@@ -8,11 +8,13 @@
 final class RowGroup<Parent: Model, Row: Model>: ObservedChild, ChildEntry
 where Row.State: Identifiable, Row.State.ID: Sendable {
   typealias ID = Row.State.ID
+  typealias RowStore = (store: Store<Row>, link: ScopeLink<RowLink<Parent, Row>>)
 
   /// The parent, which holds this group for as long as it lives.
   unowned let parent: Store<Parent>
   let link: RowsLink<Parent, Row>
-  @exclusivity(unchecked) private(set) var stores: [ID: Store<Row>] = [:]
+  /// Each row's store, with its way up, through which the group cuts it off.
+  @exclusivity(unchecked) private(set) var stores: [ID: RowStore] = [:]
   @exclusivity(unchecked) private var observed = 0
   @exclusivity(unchecked) private var seenVersion = -1
 
@@ -27,23 +29,23 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
   var isGone: Bool { false }
 
   func store(for id: ID, initial: Row.State) -> Store<Row> {
-    if let store = stores[id] {
-      if !store.isCutOff { return store }
-      detach(id, store)
+    if let row = stores[id] {
+      if !row.store.isCutOff { return row.store }
+      detach(id, row)
     }
-    let (store, _) = parent.makeScoped(
+    let row: RowStore = parent.makeScoped(
       link.row(id), initial: initial, route: ScopeLink<RowLink<Parent, Row>>.route)
-    stores[id] = store
-    return store
+    stores[id] = row
+    return row.store
   }
 
   func setSendsSites(_ isOn: Bool) {
-    for (_, store) in stores { store.setSendsSites(isOn) }
+    for (_, row) in stores { row.store.setSendsSites(isOn) }
   }
 
   /// Drops the stores of rows that are gone.
   func prune(keeping rows: Rows<Row.State>) {
-    for (id, store) in stores where rows[id: id] == nil { detach(id, store) }
+    for (id, row) in stores where rows[id: id] == nil { detach(id, row) }
   }
 
   func childObservationChanged(isObserved: Bool) {
@@ -57,29 +59,29 @@ where Row.State: Identifiable, Row.State.ID: Sendable {
     let version = rows.changes.version
     guard version != seenVersion else { return }
     let incremental = rows.changes.forEachChanged(since: seenVersion) { id in
-      if let store = stores[id], store.isObservedByItsParent { store.upstreamChanged() }
+      if let row = stores[id], row.store.isObservedByItsParent { row.link.refresh() }
     }
     if !incremental {
       prune(keeping: rows)
-      for (_, store) in stores where store.isObservedByItsParent { store.upstreamChanged() }
+      for (_, row) in stores where row.store.isObservedByItsParent { row.link.refresh() }
     }
     seenVersion = version
   }
 
   func route(_ sideEffect: Parent.SideEffect) -> Bool {
-    guard let keyed = link.sideEffects.extract(sideEffect), let store = stores[keyed.id] else {
+    guard let keyed = link.sideEffects.extract(sideEffect), let row = stores[keyed.id] else {
       return false
     }
-    return store.accept(keyed.value)
+    return row.store.accept(keyed.value)
   }
 
-  func detach() { for (id, store) in stores { detach(id, store) } }
+  func detach() { for (id, row) in stores { detach(id, row) } }
 
-  func parentFreed() { for store in stores.values { store.upstream?.parentFreed() } }
+  func parentFreed() { for row in stores.values { row.link.parentFreed() } }
 
-  private func detach(_ id: ID, _ store: Store<Row>) {
-    if store.isObservedByItsParent { childObservationChanged(isObserved: false) }
-    store.upstream?.detach()
+  private func detach(_ id: ID, _ row: RowStore) {
+    if row.store.isObservedByItsParent { childObservationChanged(isObserved: false) }
+    row.link.detach()
     stores[id] = nil
   }
 }

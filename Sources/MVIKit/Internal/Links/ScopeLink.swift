@@ -10,12 +10,46 @@ class Upstream<Child: Model> {
   /// a scoped store costs no allocation for it. Those stores' own cut-off is not checked on
   /// the way: cutting a store off cuts off every store scoped from it.
   @usableFromInline final let route: Route<Child>
+  /// The scoped store's state as last read from its parent: what it shows once cut off.
+  // Unchecked, as a root's state in its engine: only the main actor touches it, each access a
+  // whole read or a whole assignment (see the Architecture article, "Unchecked exclusivity").
+  @exclusivity(unchecked) @usableFromInline final var state: Child.State
+  /// The scoped store's side-effect channel, once made (see ``StoreCore/madeChannel``).
+  final var madeChannel: SideEffects<Child.SideEffect>?
 
-  init(route: @escaping Route<Child>) { self.route = route }
+  init(route: @escaping Route<Child>, state: Child.State) {
+    self.route = route
+    self.state = state
+  }
 
   /// The child's state in its parent now; nil once the parent forgot the child or was freed,
   /// or when the child's part is gone. The scoped store reads it only until it is cut off.
   @usableFromInline func read() -> Child.State? { nil }
+
+  /// The state now, read from the parent, so that it is never stale; once the child's part
+  /// is seen gone, `store` (the scoped store) is cut off for good and keeps the last state.
+  @inlinable @inline(__always)
+  final func currentState(of store: Store<Child>) -> Child.State {
+    if !store.isCutOff {
+      if let fresh = read() { state = fresh } else { cutOff(store) }
+    }
+    return state
+  }
+
+  /// Cuts `store` (the scoped store) off for good, and with it every store scoped from it,
+  /// whose sends would skip it.
+  @usableFromInline final func cutOff(_ store: Store<Child>) {
+    guard !store.isCutOff else { return }
+    store.isCutOff = true
+    for below in store.children.all { below.entry.detach() }
+  }
+
+  /// Brings `store` (the scoped store) up to date after its parent reduced an intent.
+  final func parentChanged(_ store: Store<Child>) {
+    guard !store.isCutOff, let fresh = read() else { return }
+    state = fresh
+    store.notifyObservers()
+  }
 
   /// The way up of a send whose site the root's taps hear: as ``route``, with the site carried
   /// along, up to the root's engine. Only while the root has something attached; the other
@@ -84,10 +118,10 @@ final class ScopeLink<L: ModelLink>: Upstream<L.Child>, ChildEntry {
   /// The scoped store. The parent's cache keeps it alive while the parent uses this entry.
   unowned var child: Store<Child>?
 
-  init(_ link: L, parent: Store<Parent>, route: @escaping Route<Child>) {
+  init(_ link: L, parent: Store<Parent>, route: @escaping Route<Child>, state: Child.State) {
     self.link = link
     self.parent = .passUnretained(parent)
-    super.init(route: route)
+    super.init(route: route, state: state)
   }
 
   // MARK: - Upstream
@@ -107,7 +141,7 @@ final class ScopeLink<L: ModelLink>: Upstream<L.Child>, ChildEntry {
 
   // The parent keeps the child's store alive while it calls these two.
   @usableFromInline override func detach() {
-    child?.cutOff()
+    if let child { cutOff(child) }
     // Held weakly from here on: a store kept by the app may be sent to after its parent is
     // freed, and must then report that, not read a freed store.
     formerParent = parent?.takeUnretainedValue()
@@ -135,22 +169,14 @@ final class ScopeLink<L: ModelLink>: Upstream<L.Child>, ChildEntry {
     { upstream, intent in
       let entry = unsafeDowncast(upstream, to: ScopeLink.self)
       return withUnretained(entry.parent.unsafelyUnwrapped) { parent in
-        let intent = entry.link.embed(intent)
-        guard let above = parent.core.unretainedUpstream else {
-          return parent.sendFromBelow(intent)
-        }
-        return withUnretained(above) { $0.route($0, intent) }
+        parent.core.sendUp(entry.link.embed(intent), from: parent)
       }
     }
   }
 
   @inlinable override func routeWithSite(_ intent: Child.Intent, from site: SendSite) -> StoreTask {
     withUnretained(parent.unsafelyUnwrapped) { parent in
-      let intent = link.embed(intent)
-      guard let above = parent.core.unretainedUpstream else {
-        return parent.sendFromBelow(intent, site: site)
-      }
-      return withUnretained(above) { $0.routeWithSite(intent, from: site) }
+      parent.core.sendUp(link.embed(intent), from: parent, site: site)
     }
   }
 
@@ -162,11 +188,13 @@ final class ScopeLink<L: ModelLink>: Upstream<L.Child>, ChildEntry {
 
   @usableFromInline var isGone: Bool {
     guard let child else { return true }
-    _ = child.currentState
+    _ = currentState(of: child)
     return child.isCutOff
   }
 
-  @usableFromInline func refresh() { child?.upstreamChanged() }
+  @usableFromInline func refresh() {
+    if let child { parentChanged(child) }
+  }
 
   @usableFromInline func setSendsSites(_ isOn: Bool) { child?.setSendsSites(isOn) }
 
