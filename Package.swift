@@ -101,6 +101,7 @@ let package = Package(
       name: "MVIKitTests",
       dependencies: [
         "MVIKit", "MVIKitNavigation", "MVIKitPatterns", "MVIKitTesting", "CounterExample",
+        "ReentryProbe",
         .product(name: "Clocks", package: "swift-clocks"),
       ]
     ),
@@ -110,6 +111,8 @@ let package = Package(
       name: "InspectorProbe", dependencies: ["MVIKit", "MVIKitInspector", "MVIKitRecording"]),
     // Writes state files without end, for the tests that kill it mid-write; not a product.
     .executableTarget(name: "PersistenceProbe", dependencies: ["MVIKitPersistence"]),
+    // Reads a store from inside its own reduce, for the test that it is stopped; not a product.
+    .executableTarget(name: "ReentryProbe", dependencies: ["MVIKit"]),
     .testTarget(
       name: "MVIKitPersistenceTests",
       dependencies: [

@@ -40,7 +40,11 @@ extension Store {
     StoreBinding(
       get: { self[dynamicMember: keyPath] },
       set: { newValue in
-        guard self.currentState[keyPath: keyPath] != newValue else { return }
+        // From inside the store's own reduce (a dependency holding the binding), the state is
+        // in the middle of its change and cannot be read: the intent is sent, and waits.
+        if !self.core.isInsideReduce {
+          guard self.currentState[keyPath: keyPath] != newValue else { return }
+        }
         self.sendFromUnknownSite(intent(newValue))
       })
   }

@@ -34,7 +34,7 @@ enum StoreCore<M: Model> {
   @inlinable @inline(__always)
   func currentState(of store: Store<M>) -> M.State {
     switch self {
-    case .root(let engine): engine.state
+    case .root(let engine): engine.readState()
     case .scoped(let upstream): upstream.currentState(of: store)
     }
   }
@@ -47,6 +47,15 @@ enum StoreCore<M: Model> {
       case .root(let engine): yield engine.state
       case .scoped(let upstream): yield upstream.state
       }
+    }
+  }
+
+  /// Whether the root's model is reducing right now, when the state cannot be read (see
+  /// ``StoreEngine/readState()``): asked by what may run there and has a way around the read.
+  var isInsideReduce: Bool {
+    switch self {
+    case .root(let engine): engine.isInReduce
+    case .scoped(let upstream): upstream.isRootInsideReduce
     }
   }
 

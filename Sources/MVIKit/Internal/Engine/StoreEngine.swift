@@ -51,9 +51,12 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   var madeChannel: SideEffects<M.SideEffect>?
   /// How many intents the engine has told its taps about: the step number of the last one.
   @exclusivity(unchecked) @usableFromInline var step = 0
-  /// True from the first reduce of a send until both queues are empty. Last, so that it fits
-  /// beside the fields before it.
+  /// True from the first reduce of a send until both queues are empty: a send made meanwhile
+  /// waits in the queue. Last, with the next, so that they fit beside the fields before them.
   @exclusivity(unchecked) @usableFromInline var isReducing = false
+  /// True while the model's `reduce` runs, when the state is in the middle of its change: a
+  /// read of the store then is refused (``readState()``).
+  @exclusivity(unchecked) @usableFromInline var isInReduce = false
   /// Set when an intent was sent while the engine reduced (queued in `deferred`), until a
   /// drain takes it: after a reduce on the fast path, into which a dependency holding the store
   /// may send, the one thing the send reads to know that a drain must follow.
@@ -163,10 +166,41 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   }
 
   /// The one reduce of the store, for the fast path and the slow one: the model's `reduce`
-  /// of the state the engine owns.
+  /// of the state the engine owns, marked as running, so that a read of the store from inside
+  /// it is refused (``readState()``) and a send from inside it waits (``isReducing``, which
+  /// the caller has set: the fast path around this reduce, a drain around all of its own).
   @inlinable @inline(__always)
   func reduce(_ intent: M.Intent) -> Effect<M.Intent, M.SideEffect> {
-    model.reduce(&state, intent)
+    isInReduce = true
+    let effect = model.reduce(&state, intent)
+    isInReduce = false
+    return effect
+  }
+
+  /// The state, as the store reads it for a View, a binding, a scope or a dependency.
+  ///
+  /// Refused from inside the model's `reduce`, where the state is in the middle of its change:
+  /// a dependency that holds the store would read a value no step produced, and while a
+  /// ``CaseLink`` reduces a case's payload in place, a value whose case is wrong. Swift's own
+  /// exclusivity check would stop the program there; the store's state skips that check for
+  /// speed (see "Unchecked exclusivity" in the Architecture article), so it stops it itself,
+  /// saying what to do instead.
+  @inlinable @inline(__always)
+  func readState() -> M.State {
+    if isInReduce { readFromInsideReduce() }
+    return state
+  }
+
+  /// Stops the program at a read of the store from inside its own `reduce`. Not inlined: a
+  /// read pays one test for it.
+  @usableFromInline @inline(never)
+  func readFromInsideReduce() -> Never {
+    fatalError(
+      "Store<\(M.self)>: its state was read from inside its own reduce (through a "
+        + "dependency or an object that holds the store). The state is in the middle of its "
+        + "change there and no value of it is whole: read the reduce's `state` parameter, or "
+        + "pass what the reduce needs in the intent. A send from there is fine: it waits "
+        + "until the reduce is done.")
   }
 
   /// Reduces one queued intent; on the slow path, tells the attachments and the observers.

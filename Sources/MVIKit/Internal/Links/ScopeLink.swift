@@ -58,6 +58,9 @@ class Upstream<Child: Model> {
     route(self, intent)
   }
 
+  /// Whether the root's model is reducing right now (see ``StoreCore/isInsideReduce``).
+  @usableFromInline var isRootInsideReduce: Bool { false }
+
   /// Reports an intent sent once the child is cut off.
   @usableFromInline func dropped(_ intent: Child.Intent) -> StoreTask { StoreTask(nil) }
   /// Cuts the child off for its parent, which forgets it: it no longer reports to the parent.
@@ -129,6 +132,11 @@ final class ScopeLink<L: ModelLink>: Upstream<L.Child>, ChildEntry {
   @usableFromInline override func read() -> Child.State? {
     guard let parent else { return nil }
     return withUnretained(parent) { link.read($0.currentState) }
+  }
+
+  @usableFromInline override var isRootInsideReduce: Bool {
+    guard let parent else { return false }
+    return withUnretained(parent) { $0.core.isInsideReduce }
   }
 
   @usableFromInline override func dropped(_ intent: Child.Intent) -> StoreTask {
