@@ -3,8 +3,10 @@
 ///
 /// Plain values, apart from the world's generic ones: weighing the choices at each step of a
 /// search reads them with no lookup of a generic type, and copying a world to branch copies
-/// them without a retain apart from the two arrays' own. Inlinable, as the search is: weighing
-/// the choices called out of line was a twentieth of a step.
+/// them without a retain apart from the two arrays' own; the choices read the schedules only
+/// for jobs that wait for others or deliver at a time, so that weighing them copies no array.
+/// Inlinable, as the search is: weighing the choices called out of line was a twentieth of a
+/// step.
 @usableFromInline
 struct JobTable {
   /// When each job may deliver: appended to as jobs start, and otherwise shared by the
@@ -19,7 +21,15 @@ struct JobTable {
 
   @inlinable mutating func add(_ schedule: JobSchedule, awaitsWork: Bool) {
     schedules.append(schedule)
-    progress.append(JobProgress(awaitsWork: awaitsWork))
+    progress.append(JobProgress(schedule: schedule, awaitsWork: awaitsWork))
+  }
+
+  /// Sets when each of the job's deliveries is due, once its work has run (or, for the rest of
+  /// a concatenation, once the steps before it are dated).
+  @inlinable mutating func setDues(_ dues: [Duration?], of index: Int) {
+    schedules[index].dues = dues
+    progress[index].deliveries = dues.count
+    progress[index].isTimed = dues.contains { $0 != nil }
   }
 
   /// The choices open now: the user's first when `userMayAct`, then the jobs' in the order
@@ -58,18 +68,19 @@ struct JobTable {
 
   /// Whether the steps a job waits for have finished.
   @inlinable func isOpen(_ index: Int) -> Bool {
-    schedules[index].after.allSatisfy { isFinished($0) }
+    !progress[index].waitsForOthers || schedules[index].after.allSatisfy { isFinished($0) }
   }
 
   /// Whether the job has nothing left to deliver: cancelled, or its work ran and all it sent
   /// was delivered.
   @inlinable func isFinished(_ index: Int) -> Bool {
     let job = progress[index]
-    return job.isCancelled || (!job.awaitsWork && job.delivered == schedules[index].dues.count)
+    return job.isCancelled || (!job.awaitsWork && job.delivered == job.deliveries)
   }
 
   /// When the job's next delivery is due, if at a time; only for a job not finished.
   @inlinable func nextDue(_ index: Int) -> Duration? {
-    schedules[index].dues[progress[index].delivered]
+    guard progress[index].isTimed else { return nil }
+    return schedules[index].dues[progress[index].delivered]
   }
 }

@@ -62,12 +62,12 @@ struct ScheduleWorld<M: Model> {
   ) -> WorldFingerprint {
     var pending = WorldFingerprint(high: 0, low: 0)
     for index in table.indices where !table.isFinished(index) {
-      let dues = table.schedules[index].dues
+      let progress = table.progress[index]
       pending =
         pending
         &+ .pendingJob(
-          content: contentFingerprint(of: jobs[index], dues: dues, intents: intents),
-          left: dues.count - table.progress[index].delivered, isOpen: table.isOpen(index))
+          content: contentFingerprint(of: index, intents: intents),
+          left: progress.deliveries - progress.delivered, isOpen: table.isOpen(index))
     }
     var hasher = FingerprintHasher()
     hasher.combine(state, with: stateHashing)
@@ -78,12 +78,12 @@ struct ScheduleWorld<M: Model> {
     return hasher.finalize()
   }
 
-  /// The fingerprint of what `job` delivers, with when: made once for the job.
+  /// The fingerprint of what the job at `index` delivers, with when: made once for the job.
   @inlinable
-  func contentFingerprint(
-    of job: Job, dues: [Duration?], intents: ValueHashing<M.Intent>
-  ) -> WorldFingerprint {
+  func contentFingerprint(of index: Int, intents: ValueHashing<M.Intent>) -> WorldFingerprint {
+    let job = jobs[index]
     if let known = job.contentFingerprint { return known }
+    let dues = table.schedules[index].dues
     var hasher = FingerprintHasher()
     hasher.combine(job.source, with: intents)
     for (delivery, due) in zip(job.deliveries, dues) {
@@ -222,14 +222,16 @@ struct ScheduleWorld<M: Model> {
           "An effect of \(job.source) threw an error that no catch: handler handled: \(error)")
       }
       job.deliveries = run.intents.map { Job.Delivery(intent: $0.intent) }
-      table.schedules[index].dues = run.intents.map { $0.due }
+      table.setDues(run.intents.map { $0.due }, of: index)
       job.finished = run.time.deadline
     }
-    for index in started where !table.schedules[index].after.isEmpty {
+    for index in started where table.progress[index].waitsForOthers {
       let schedule = table.schedules[index]
       guard jobs[index].deliveries.first?.intent == nil, schedule.dues.first == .some(nil)
       else { continue }
-      table.schedules[index].dues[0] = schedule.after.compactMap { jobs[$0].finished }.max()
+      var dues = schedule.dues
+      dues[0] = schedule.after.compactMap { jobs[$0].finished }.max()
+      table.setDues(dues, of: index)
     }
   }
 
