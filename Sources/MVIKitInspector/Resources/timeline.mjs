@@ -92,15 +92,28 @@ export class Timeline {
 
   #renderCount(steps) {
     const { count } = this.#ui;
-    const parts = [plural(steps.count, 'step')];
-    if (steps.appDropped) parts.push(`${steps.appDropped.toLocaleString('en-US')} dropped by the app`);
-    if (steps.withheld) parts.push(`${steps.withheld.toLocaleString('en-US')} withheld by the app's privacy settings`);
-    if (steps.lagged) parts.push(`${steps.lagged.toLocaleString('en-US')} not received`);
-    const shown = steps.shownCount;
-    const pageKeeps = steps.appLimit > steps.limit ? ` · the page keeps the newest ${steps.limit.toLocaleString('en-US')} of the app's ${steps.appLimit.toLocaleString('en-US')}` : '';
-    count.textContent = parts.join(', ') + (shown !== steps.count ? ` · ${shown.toLocaleString('en-US')} shown` : '') + pageKeeps;
+    count.textContent = countText(steps);
     Object.assign(count.dataset, { steps: steps.count, dropped: steps.appDropped, lagged: steps.lagged, withheld: steps.withheld });
   }
+}
+
+/** The line above the rows: how many steps, what the app dropped or withheld, what did not
+ *  arrive, how many the filters show, and when the page keeps fewer than the app does. An app
+ *  that keeps every step (or a recording imported from a file) has no count to name: the page
+ *  says it keeps the newest only once it holds as many as it keeps. */
+export function countText(steps) {
+  const parts = [plural(steps.count, 'step')];
+  if (steps.appDropped) parts.push(`${steps.appDropped.toLocaleString('en-US')} dropped by the app`);
+  if (steps.withheld) parts.push(`${steps.withheld.toLocaleString('en-US')} withheld by the app's privacy settings`);
+  if (steps.lagged) parts.push(`${steps.lagged.toLocaleString('en-US')} not received`);
+  const shown = steps.shownCount;
+  let pageKeeps = '';
+  const appKeepsMore = Number.isFinite(steps.appLimit) ? steps.appLimit > steps.limit : steps.count >= steps.limit;
+  if (appKeepsMore) {
+    const of = Number.isFinite(steps.appLimit) ? ` of the app's ${steps.appLimit.toLocaleString('en-US')}` : '';
+    pageKeeps = ` · the page keeps the newest ${steps.limit.toLocaleString('en-US')}${of}`;
+  }
+  return parts.join(', ') + (shown !== steps.count ? ` · ${shown.toLocaleString('en-US')} shown` : '') + pageKeeps;
 }
 
 function fillRow(row, item, steps) {
