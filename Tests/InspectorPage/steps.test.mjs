@@ -103,6 +103,9 @@ test('a step whose changes do not apply says so, and the newest state still foll
   ]);
   assert.match(steps.byStep.get(1).problems[0].message, /could not follow this step: the change at missing\.deep does not apply/);
   assert.deepEqual([steps.tipStep, steps.tip.count], [2, 2]);
+  // Selecting a step after it shows that step's state, as the newest state followed it.
+  assert.equal(steps.stateAfter(2).count, 2);
+  assert.deepEqual(steps.stateAfter(2), steps.tip);
 });
 
 test('events before the oldest kept step go to the base row, and events of skipped steps are dropped', () => {

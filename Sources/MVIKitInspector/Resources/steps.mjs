@@ -220,14 +220,21 @@ export class Steps {
     this.selectionChanged = true;
   }
 
-  /** The state after `step` (baseStep: the base state), a copy the caller may change. */
+  /** The state after `step` (baseStep: the base state), a copy the caller may change. A step
+   *  whose changes do not apply is followed as the newest state followed it (its record says
+   *  the page could not): the steps after it are still shown, not an error. */
   stateAfter(step) {
     let from = step;
     while (from > this.baseStep && !this.checkpoints.has(from)) from--;
     let state = clone(from > this.baseStep ? this.checkpoints.get(from) : this.base);
     for (let s = from + 1; s <= step; s++) {
       const record = this.byStep.get(s);
-      if (record && record.changes.length) state = applyChanges(state, record.changes);
+      if (!record || !record.changes.length) continue;
+      try {
+        state = applyChanges(state, record.changes);
+      } catch {
+        // Already on the record's problems, from when the step arrived (#tryApply).
+      }
     }
     return state;
   }
