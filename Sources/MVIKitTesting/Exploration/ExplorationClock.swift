@@ -54,9 +54,10 @@ public struct ExplorationClock: Clock, Sendable {
 }
 
 /// The time of the effect the explorer runs now: where its sleeps on an ``ExplorationClock``
-/// have brought it. Bound as a task local while the explorer runs an effect's work.
+/// have brought it. Bound as a task local while the explorer runs an effect's work. Open to one
+/// subclass, the run's ``RunOutcome``, so that a run allocates one object for both.
 @usableFromInline
-final class EffectTime: @unchecked Sendable {
+class EffectTime: @unchecked Sendable {
   // Only the task that runs the effect touches it, one step after another.
   private let start: Duration
   /// Where the effect's sleeps have brought it; nil until it slept, and from then on its

@@ -13,7 +13,7 @@ import Synchronization
 /// runner with it: its task is cancelled and the next run makes a new runner.
 @usableFromInline
 struct ExplorationRunner: Sendable {
-  @usableFromInline typealias Work = @Sendable () async -> Void
+  @usableFromInline typealias Work = any ExplorationRunnable
 
   private let mailbox = RunnerMailbox()
   private let task: Task<Void, Never>
@@ -22,13 +22,13 @@ struct ExplorationRunner: Sendable {
     // The task keeps the mailbox, not the runner: a runner let go of while its work still
     // runs (abandoned) leaves the task what it needs to end.
     task = Task(executorPreference: executor) { [mailbox] in
-      while let work = await mailbox.next() { await work() }
+      while let work = await mailbox.next() { await work.run() }
     }
   }
 
   /// Hands the runner its next work. The runner's jobs then go to the executor, whose
   /// `runPending()` runs them.
-  @usableFromInline func run(_ work: @escaping Work) { mailbox.hand(work) }
+  @usableFromInline func run(_ work: Work) { mailbox.hand(work) }
 
   /// Cancels the work running now, and ends the runner once that work returns: an abandoned
   /// runner takes no more work.
@@ -54,7 +54,7 @@ private final class RunnerMailbox: Sendable {
 
   private let mailbox = Mutex(Mailbox())
 
-  func hand(_ work: @escaping Work) {
+  func hand(_ work: Work) {
     let waiter = mailbox.withLock { mailbox -> CheckedContinuation<Work?, Never>? in
       guard let waiter = mailbox.waiter.take() else {
         mailbox.work = work
@@ -86,4 +86,11 @@ private final class RunnerMailbox: Sendable {
       if let ready { continuation.resume(returning: ready) }
     }
   }
+}
+
+/// Work a runner runs: a run of the explorer (``RunOutcome``), handed over as the object it
+/// is, with no closure made for it.
+@usableFromInline
+protocol ExplorationRunnable: AnyObject, Sendable {
+  func run() async
 }

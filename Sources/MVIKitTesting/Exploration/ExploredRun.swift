@@ -12,11 +12,16 @@ import Synchronization
 /// explorer ever waiting for a thread.
 ///
 /// Inlinable, as the search is: a run compiled for the model's types looks none of them up at
-/// run time, and an exploration of ten taps runs a million of them.
+/// run time, and an exploration of ten taps runs five million of them.
 @usableFromInline @MainActor
 struct ExploredRun<Intent: Sendable, SideEffect: Sendable> {
+  @usableFromInline typealias Delivery = ScheduledJob<Intent, SideEffect>.Delivery
+
+  /// Where the work's sleeps brought its clock.
   @usableFromInline let time: EffectTime
-  @usableFromInline let intents: [(intent: Intent, due: Duration?)]
+  /// What the work sent, in order, and when each is due.
+  @usableFromInline let deliveries: [Delivery]
+  @usableFromInline let dues: [Duration?]
   /// The error the work threw that no handler took. Cancellation is not one, as in a live store.
   @usableFromInline let error: (any Error)?
   /// False when the work ran past the timeout, and was cancelled and left behind.
@@ -24,29 +29,11 @@ struct ExploredRun<Intent: Sendable, SideEffect: Sendable> {
 
   @inlinable
   init(_ work: EffectWork<Intent, SideEffect>, now: Duration, timeout: Duration) async {
-    let time = EffectTime(now: now)
-    let outcome = RunOutcome<Intent>()
-    let send = Send<Intent, SideEffect> { event in
-      switch event {
-      case .intent(let intent): outcome.send(intent, due: time.deadline)
-      case .sideEffect: break
-      case .error(let error): outcome.fail(error)
-      }
-    }
-    let body: ExplorationRunner.Work = {
-      await EffectTime.running(time) {
-        do {
-          try await work.body(send)
-        } catch  where !isCancellation(error) {
-          outcome.fail(error)
-        } catch {}
-      }
-      outcome.finish()
-    }
+    let outcome = RunOutcome(now: now, work: work)
     guard let watch = ExplorationWatch.current else {
       // Outside an exploration's watch: a task and an executor of its own, with no timeout.
       let executor = ExplorationExecutor()
-      Task(executorPreference: executor, operation: body)
+      Task(executorPreference: executor) { await outcome.run() }
       executor.runPending()
       if outcome.isFinished {
         didFinish = true
@@ -55,13 +42,13 @@ struct ExploredRun<Intent: Sendable, SideEffect: Sendable> {
           until: { outcome.isFinished }, watch: nil, timeout: timeout, abandon: {})
       }
       executor.close()
-      self.time = time
-      (intents, error) = outcome.sent
+      time = outcome
+      (deliveries, dues, error) = outcome.sent
       return
     }
     let runner = watch.runner ?? ExplorationRunner(executor: watch.executor)
     watch.runner = runner
-    runner.run(body)
+    runner.run(outcome)
     watch.executor.runPending()
     if outcome.isFinished {
       didFinish = true
@@ -73,33 +60,68 @@ struct ExploredRun<Intent: Sendable, SideEffect: Sendable> {
           watch.runner = nil
         })
     }
-    self.time = time
-    (intents, error) = outcome.sent
+    time = outcome
+    (deliveries, dues, error) = outcome.sent
   }
 }
 
-/// What the work of a run sent, and whether it has ended: written by the work's task, read by
-/// the explorer once the task's jobs have run (or it was abandoned, when the task may still
-/// run).
+/// One run: its work, its clock (it is the ``EffectTime`` the work's sleeps move), and what
+/// the work sent and whether it has ended, written by the runner's task and read by the
+/// explorer once the task's jobs have run (or it was abandoned, when the task may still run).
+///
+/// One object for all of it, handed to the runner as it is: a run allocated a clock, an
+/// outcome, and the closures between them, five million times for ten taps.
 @usableFromInline
-final class RunOutcome<Intent: Sendable>: Sendable {
+final class RunOutcome<Intent: Sendable, SideEffect: Sendable>: EffectTime,
+  ExplorationRunnable, @unchecked Sendable
+{
+  // Unchecked: `work` is immutable; what the work sent is under `record`'s lock; the clock is
+  // touched only by the task that runs the work, one step after another (see EffectTime).
+  @usableFromInline typealias Delivery = ScheduledJob<Intent, SideEffect>.Delivery
+
   @usableFromInline
   struct Sent: ~Copyable {
-    @usableFromInline var intents: [(intent: Intent, due: Duration?)] = []
+    @usableFromInline var deliveries: [Delivery] = []
+    @usableFromInline var dues: [Duration?] = []
     @usableFromInline var error: (any Error)?
     @usableFromInline var isFinished = false
 
     @inlinable init() {}
   }
 
+  @usableFromInline let work: EffectWork<Intent, SideEffect>
   @usableFromInline let record = Mutex(Sent())
 
-  @inlinable init() {}
+  @inlinable init(now: Duration, work: EffectWork<Intent, SideEffect>) {
+    self.work = work
+    super.init(now: now)
+  }
+
+  /// Runs the work to its end, with this run as its clock.
+  @inlinable func run() async {
+    let send = Send<Intent, SideEffect> { [self] event in
+      switch event {
+      case .intent(let intent): self.send(intent, due: deadline)
+      case .sideEffect: break
+      case .error(let error): fail(error)
+      }
+    }
+    await EffectTime.running(self) {
+      do {
+        try await work.body(send)
+      } catch  where !isCancellation(error) {
+        fail(error)
+      } catch {}
+    }
+    finish()
+  }
 
   @inlinable func send(_ intent: Intent, due: Duration?) {
     record.withLock { sent in
       // An abandoned run sends nothing more into the schedule that left it.
-      if !sent.isFinished { sent.intents.append((intent, due)) }
+      guard !sent.isFinished else { return }
+      sent.deliveries.append(Delivery(intent: intent))
+      sent.dues.append(due)
     }
   }
 
@@ -114,10 +136,10 @@ final class RunOutcome<Intent: Sendable>: Sendable {
   @inlinable var isFinished: Bool { record.withLock { $0.isFinished } }
 
   /// What was sent until now; once read, the work's later sends are dropped.
-  @inlinable var sent: (intents: [(intent: Intent, due: Duration?)], error: (any Error)?) {
+  @inlinable var sent: (deliveries: [Delivery], dues: [Duration?], error: (any Error)?) {
     record.withLock { sent in
       sent.isFinished = true
-      return (sent.intents, sent.error)
+      return (sent.deliveries, sent.dues, sent.error)
     }
   }
 }

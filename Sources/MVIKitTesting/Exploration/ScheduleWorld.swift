@@ -221,8 +221,8 @@ struct ScheduleWorld<M: Model> {
           .effectError,
           "An effect of \(job.source) threw an error that no catch: handler handled: \(error)")
       }
-      job.deliveries = run.intents.map { Job.Delivery(intent: $0.intent) }
-      table.setDues(run.intents.map { $0.due }, of: index)
+      job.deliveries = run.deliveries
+      table.setDues(run.dues, of: index)
       job.finished = run.time.deadline
     }
     for index in started where table.progress[index].waitsForOthers {
