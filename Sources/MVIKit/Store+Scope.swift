@@ -105,9 +105,6 @@ extension Store {
   /// would skip it.
   @usableFromInline func cutOff() { core.cutOff(self) }
 
-  /// Brings a scoped store up to date after its parent reduced an intent.
-  func upstreamChanged() { core.parentChanged(self) }
-
   /// The store of a child whose state is one case of an enum, while the state is that case;
   /// nil otherwise. Like an optional child's store, it serves one stretch of the case: once
   /// the case is replaced, it is cut off for good.

@@ -30,36 +30,29 @@ struct ExploredRun<Intent: Sendable, SideEffect: Sendable> {
   @inlinable
   init(_ work: EffectWork<Intent, SideEffect>, now: Duration, timeout: Duration) async {
     let outcome = RunOutcome(now: now, work: work)
-    guard let watch = ExplorationWatch.current else {
-      // Outside an exploration's watch: a task and an executor of its own, with no timeout.
-      let executor = ExplorationExecutor()
+    let watch = ExplorationWatch.current
+    // Outside an exploration's watch: a task and an executor of its own, with no timeout.
+    let executor = watch?.executor ?? ExplorationExecutor()
+    let runner = watch.map { $0.runner ?? ExplorationRunner(executor: $0.executor) }
+    if let runner {
+      watch?.runner = runner
+      runner.run(outcome)
+    } else {
       Task(executorPreference: executor) { await outcome.run() }
-      executor.runPending()
-      if outcome.isFinished {
-        didFinish = true
-      } else {
-        didFinish = await executor.wait(
-          until: { outcome.isFinished }, watch: nil, timeout: timeout, abandon: {})
-      }
-      executor.close()
-      time = outcome
-      (deliveries, dues, error) = outcome.sent
-      return
     }
-    let runner = watch.runner ?? ExplorationRunner(executor: watch.executor)
-    watch.runner = runner
-    runner.run(outcome)
-    watch.executor.runPending()
+    executor.runPending()
     if outcome.isFinished {
       didFinish = true
     } else {
-      didFinish = await watch.executor.wait(
+      didFinish = await executor.wait(
         until: { outcome.isFinished }, watch: watch, timeout: timeout,
         abandon: {
-          runner.abandon()
-          watch.runner = nil
+          // The abandoned work takes its runner with it; the next run makes another.
+          runner?.abandon()
+          watch?.runner = nil
         })
     }
+    if watch == nil { executor.close() }
     time = outcome
     (deliveries, dues, error) = outcome.sent
   }

@@ -1,9 +1,9 @@
 /// What a store runs by: a root store runs the model in its engine, which owns the state; a
 /// scoped store reads its state from its parent and sends up to it, through its upstream,
-/// which keeps the state last read (the store itself knows whether it is cut off). Every decision that differs between the two is a member
-/// here, and no other code asks which kind a store is: the root-only API (attachments, the
-/// paused View) reaches the engine through ``engine`` and says in its docs what a scoped
-/// store answers.
+/// which keeps the state last read (the store itself knows whether it is cut off). Every
+/// decision that differs between the two is a member here, and no other code asks which kind
+/// a store is: the root-only API (attachments, the paused View) reaches the engine through
+/// ``engine`` and says in its docs what a scoped store answers.
 @MainActor
 @usableFromInline
 enum StoreCore<M: Model> {
@@ -57,12 +57,6 @@ enum StoreCore<M: Model> {
     case .root(let engine): engine.isInReduce
     case .scoped(let upstream): upstream.isRootInsideReduce
     }
-  }
-
-  /// After the parent of `store` reduced an intent: a scoped store reads its state again and
-  /// tells its observers; a root store has no parent.
-  func parentChanged(_ store: Store<M>) {
-    upstream?.parentChanged(store)
   }
 
   /// Tells a scoped store's parent that the store started or stopped being observed; a root

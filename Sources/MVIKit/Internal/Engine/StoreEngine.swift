@@ -22,10 +22,10 @@ final class StoreEngine<M: Model>: EffectRunner<M.Intent, M.SideEffect>, EffectS
   @usableFromInline let model: M
   /// The root store's state: written only here, by a reduce (``reduce(_:)``), by a paused
   /// View's shown state (``pause(showing:by:letGo:)``) and by a restore; the store reads it.
-  // Unchecked: only the main actor touches it, and no access overlaps another, so the run-time
-  // exclusivity checks that cost a third of a send are dropped. The argument, and the one read
-  // still open (a reduce reading its own store through a dependency), is in the Architecture
-  // article, "Unchecked exclusivity".
+  // Unchecked: only the main actor touches it, and no access overlaps another (a read from
+  // inside the reduce is stopped, ``readState()``), so the run-time exclusivity checks that
+  // cost a third of a send are dropped. The argument is in the Architecture article,
+  // "Unchecked exclusivity".
   @exclusivity(unchecked) @usableFromInline var state: M.State
   /// How the taps tell whether a step changed the state, looked up once.
   @usableFromInline let stateEquality = Equality<M.State>()
